@@ -1,0 +1,259 @@
+-- Supabase compatibility bootstrap for the Docker-free local stack.
+--
+-- A Supabase database (hosted or `supabase start`) already has everything below, created
+-- by its image, GoTrue and Realtime. Embedded Postgres starts bare, so this script adds
+-- the slice our migrations rely on: the API roles, the auth/extensions/realtime schemas,
+-- the auth helper functions, the realtime publication and the CLI's migration table.
+-- It is idempotent and runs on every start; the stack skips it on a real Supabase database.
+
+-- API roles, as in supabase/postgres init scripts.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit password 'postgres';
+  end if;
+end
+$$;
+
+-- Supabase later made the API roles INHERIT (20230529180330_alter_api_roles_for_inherit).
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+
+-- Extensions live in their own schema, as on Supabase.
+create schema if not exists extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+create extension if not exists pg_trgm with schema extensions;
+create extension if not exists unaccent with schema extensions;
+
+do $$
+begin
+  execute format('alter database %I set search_path = "$user", public, extensions', current_database());
+end
+$$;
+
+-- public is the API surface: every API role may use what migrations grant there.
+grant usage on schema public to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- auth: the tables GoTrue keeps, with the columns Supabase has.
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0,
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default extensions.gen_random_uuid(),
+  unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz,
+  updated_at timestamptz,
+  factor_id uuid,
+  aal text,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet,
+  tag text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+-- The helpers GoTrue installs; they read the claims PostgREST (and our api function) set.
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to anon, authenticated, service_role;
+
+-- realtime: on Supabase the Realtime service creates these. Locally they publish through
+-- pg_notify on channel 'realtime_broadcast', which the local realtime server listens to.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  message_id uuid := extensions.gen_random_uuid();
+begin
+  perform pg_notify(
+    'realtime_broadcast',
+    jsonb_build_object(
+      'topic', topic,
+      'event', event,
+      'private', private,
+      'payload', coalesce(payload, '{}'::jsonb) || jsonb_build_object('id', message_id)
+    )::text
+  );
+exception when others then
+  -- Like Realtime's own send(): a broadcast must never abort the writing transaction.
+  raise warning 'realtime.send failed: %', sqlerrm;
+end;
+$$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.send(
+    jsonb_build_object(
+      'operation', operation,
+      'table', table_name,
+      'schema', table_schema,
+      'record', case when new is null then null else to_jsonb(new) end,
+      'old_record', case when old is null then null else to_jsonb(old) end
+    ),
+    event_name, topic_name, true
+  );
+end;
+$$;
+
+grant execute on function realtime.send(jsonb, text, text, boolean), realtime.topic(),
+  realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  to anon, authenticated, service_role;
+
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
+-- The Supabase CLI's migration history, so the CLI can manage this database later.
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, resolved from this file so the stack works from any cwd. */
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The JWT secret and API keys `supabase start` uses by default. They are public,
+ * documented development values: using them keeps `.env` identical between the
+ * embedded stack and Docker Supabase. Never use them for a hosted project.
+ */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface StackConfig {
+  /** Port of the embedded Postgres (54322, like `supabase start`). */
+  dbPort: number;
+  /** Port of the API gateway: /auth/v1, /functions/v1, /realtime/v1 and /api (54321). */
+  apiPort: number;
+  /** Where embedded Postgres keeps its files (git-ignored). */
+  dataDir: string;
+  /** Use this Postgres instead of starting the embedded one. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Apply supabase/seed.sql when the database is new. */
+  seed: boolean;
+  /** Quiet mode for tests: Postgres logs go nowhere. */
+  quiet: boolean;
+}
+
+export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  const env = process.env;
+  return {
+    dbPort: Number(env.JERGA_DB_PORT ?? 54322),
+    apiPort: Number(env.JERGA_API_PORT ?? 54321),
+    dataDir: env.JERGA_DATA_DIR ?? path.join(rootDir, '.jerga', 'db'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
+    anonKey: env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
+    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
+    seed: true,
+    quiet: false,
+    ...overrides,
+  };
+}
+
+export function databaseUrlOf(config: StackConfig): string {
+  return config.databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${config.dbPort}/postgres`;
+}

@@ -1,0 +1,59 @@
+import type { Server } from 'node:http';
+import { loadConfig, type StackConfig } from './config.ts';
+import { prepareDatabase, startDatabase } from './db.ts';
+import { loadFunctions } from './functions.ts';
+import { createGateway, listen } from './server.ts';
+
+export interface RunningStack {
+  config: StackConfig;
+  apiUrl: string;
+  dbUrl: string;
+  applied: string[];
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the Docker-free stand-in for `supabase start`: Postgres (embedded unless
+ * DATABASE_URL is set), migrations and seed, and the gateway on the API port.
+ */
+export async function startStack(
+  overrides: Partial<StackConfig> = {},
+  log: (line: string) => void = console.log,
+): Promise<RunningStack> {
+  const config = loadConfig(overrides);
+  const db = await startDatabase(config, log);
+  let server: Server | undefined;
+  try {
+    const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
+    const apiUrl = `http://127.0.0.1:${config.apiPort}`;
+    // What the edge runtime gives every function on Supabase.
+    Object.assign(process.env, {
+      SUPABASE_URL: apiUrl,
+      SUPABASE_ANON_KEY: config.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+      SUPABASE_DB_URL: db.url,
+      JWT_SECRET: config.jwtSecret,
+    });
+    const functions = await loadFunctions();
+    server = await listen(createGateway({ config, functions }), config.apiPort);
+    const running = server;
+    return {
+      config,
+      apiUrl,
+      dbUrl: db.url,
+      applied,
+      seeded,
+      async stop() {
+        running.closeAllConnections();
+        await new Promise<void>((resolve) => running.close(() => resolve()));
+        for (const fn of functions.values()) await fn.close?.();
+        await db.stop();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await db.stop();
+    throw error;
+  }
+}

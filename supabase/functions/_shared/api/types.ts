@@ -1,0 +1,45 @@
+// The shapes /api replies with, in the spec's field names. The client imports these
+// types; nothing here runs.
+
+export interface Tag {
+  _id: string;
+  name: string;
+  owner?: string | null;
+}
+
+export interface Entry {
+  _id: string;
+  title: string;
+  description: string;
+  /** Two-letter country code, e.g. "AR". */
+  country: string;
+  hint: string | null;
+  exampleSentence: string | null;
+  author: string;
+  /** User id of the author; null when a guest added it. */
+  owner: string | null;
+  show: boolean;
+  /** upvotes - downvotes: the home grid's order. */
+  voteCount: number;
+  upvotes: number;
+  downvotes: number;
+  commentCount: number;
+  createdAt: string;
+  updatedAt: string;
+  tags: Tag[];
+}
+
+export interface EntryListReply {
+  data: Entry[];
+  /** Pass back as `cursor` for the next page; null on the last page or when unpaginated. */
+  nextCursor: string | null;
+}
+
+export interface ApiErrorBody {
+  success: false;
+  /** Stable code the client translates: invalid_input, not_found, forbidden, login_required, ... */
+  code: string;
+  message: string;
+  /** Per-field messages for invalid_input. */
+  errors?: Record<string, string>;
+}

@@ -1,0 +1,4 @@
+import { createApiApp } from '../_shared/api/app.ts';
+
+export { close } from '../_shared/api/app.ts';
+export default createApiApp();
