@@ -50,7 +50,7 @@ const deleteEntryBody = z
   .object({ _id: uuid.optional(), id: uuid.optional() })
   .refine((body) => body._id ?? body.id, { message: 'An entry id is required.', path: ['_id'] });
 
-const list = (message: string, item: z.ZodType<string>) =>
+const list = (message: string, item: z.ZodType<string, string>) =>
   z
     .string()
     .optional()

@@ -1,0 +1,17 @@
+import 'vitest';
+
+/** What the global setup hands every test file through `inject('stack')`. */
+export interface StackUnderTest {
+  apiUrl: string;
+  dbUrl: string;
+  webUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackUnderTest;
+  }
+}

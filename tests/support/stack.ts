@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { SignJWT } from 'jose';
+import postgres from 'postgres';
+import './provided.ts';
+
+export const stack = () => inject('stack');
+
+let admin: postgres.Sql | undefined;
+
+/** A superuser connection to the test database, for arranging data and reading it back. */
+export function adminSql(): postgres.Sql {
+  admin ??= postgres(stack().dbUrl, { max: 2, onnotice: () => {} });
+  return admin;
+}
+
+export async function closeAdminSql(): Promise<void> {
+  await admin?.end();
+  admin = undefined;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  /** An access token as GoTrue would issue it, signed with the local JWT secret. */
+  token: string;
+}
+
+/** Signs claims the way GoTrue does for a password sign-in (HS256, local secret). */
+export async function signAccessToken(user: { id: string; email: string }, expiresIn = 3600): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    email: user.email,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    role: 'authenticated',
+    aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now }],
+    session_id: randomUUID(),
+    is_anonymous: false,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(`${stack().apiUrl}/auth/v1`)
+    .setSubject(user.id)
+    .setAudience('authenticated')
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresIn)
+    .sign(new TextEncoder().encode(stack().jwtSecret));
+}
+
+/** Creates a user straight in auth.users (the profile trigger runs) and signs a token for them. */
+export async function createUser(options: { name?: string; admin?: boolean } = {}): Promise<TestUser> {
+  const id = randomUUID();
+  const name = options.name ?? `Tester ${id.slice(0, 6)}`;
+  const email = `${id.slice(0, 8)}@test.jerga.local`;
+  const sql = adminSql();
+  await sql`insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, created_at, updated_at, email_confirmed_at)
+            values (${id}, 'authenticated', 'authenticated', ${email}, ${sql.json({ name })},
+                    ${sql.json({ provider: 'email', providers: ['email'] })}, now(), now(), now())`;
+  if (options.admin) await sql`update public.profiles set is_admin = true where id = ${id}`;
+  return { id, email, name, token: await signAccessToken({ id, email }) };
+}
+
+export interface ApiReply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls /api on the test stack as a guest (anon key) or with a user's token. */
+export async function api<T = any>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string | null; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiReply<T>> {
+  const token = options.token === undefined ? stack().anonKey : options.token;
+  const headers: Record<string, string> = { ...options.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${stack().apiUrl}/api${path}`, {
+    method: options.method ?? (options.body === undefined && options.rawBody === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}
