@@ -20,6 +20,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   await installPgTap();
   const dataDir = path.resolve(config.dataDir);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  let lastFatal = '';
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: config.dbPort,
@@ -30,7 +31,11 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: config.quiet ? () => {} : (message) => { if (/ERROR|FATAL|PANIC/.test(message)) log(message.trim()); },
+    onLog: (message) => {
+      const fatal = message.match(/FATAL:\s+(.*)/);
+      if (fatal) lastFatal = fatal[1];
+      if (process.env.JERGA_DB_DEBUG || (!config.quiet && /ERROR|FATAL|PANIC/.test(message))) log(message.trim());
+    },
     onError: (error) => log(String(error)),
   });
   if (fresh) {
@@ -43,8 +48,8 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     await server.start();
   } catch {
     throw new Error(
-      `Postgres did not start on 127.0.0.1:${config.dbPort}. Is another server using that port? ` +
-        `Set JERGA_DB_PORT to use another one.`,
+      `Postgres did not start on 127.0.0.1:${config.dbPort}${lastFatal ? ` (${lastFatal})` : ''}. ` +
+        `Is another server using that port? Set JERGA_DB_PORT to use another one.`,
     );
   }
   return { url: databaseUrlOf(config), fresh, stop: () => server.stop() };
