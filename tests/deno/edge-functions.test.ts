@@ -1,0 +1,88 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rootDir } from '../../stack/config.ts';
+import { stack } from '../support/stack.ts';
+
+// The same function code under real Deno (the `deno` npm package), as Supabase runs it.
+const deno = path.join(rootDir, 'node_modules', '.bin', 'deno');
+const functionsDir = path.join(rootDir, 'supabase', 'functions');
+const run = promisify(execFile);
+
+let server: ChildProcess | undefined;
+afterAll(() => {
+  server?.kill();
+});
+
+async function waitForListening(child: ChildProcess): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`deno did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`deno exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe('edge functions under Deno', () => {
+  it('type-check with deno check', async () => {
+    // execFile rejects on a non-zero exit, which is how deno check reports type errors.
+    const checked = run(deno, ['check', '--config', 'deno.json', 'api/index.ts'], { cwd: functionsDir, env: { ...process.env, NO_COLOR: '1' } });
+    await expect(checked).resolves.toMatchObject({ stderr: expect.not.stringMatching(/error/i) });
+  }, 120_000);
+
+  it('serve /api through Deno.serve against the test database', async () => {
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    server = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'deno.json', 'api/index.ts'], {
+      cwd: functionsDir,
+      env: {
+        ...process.env,
+        DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
+        SUPABASE_URL: stack().apiUrl,
+        SUPABASE_DB_URL: stack().dbUrl,
+        JWT_SECRET: stack().jwtSecret,
+        NO_COLOR: '1',
+      },
+    });
+    await waitForListening(server);
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${stack().anonKey}`, 'content-type': 'application/json' };
+
+    const title = `deno ${Date.now()}`;
+    const added = await fetch(`${base}/api/content/addContent`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title, description: 'Added through Deno.serve', country: 'ES', author: 'Deno smoke test' }),
+    });
+    expect(added.status).toBe(201);
+    const { data: entry } = (await added.json()) as { data: { _id: string; owner: string | null } };
+    expect(entry.owner).toBeNull();
+
+    const list = await fetch(`${base}/api/content/getContentsSortedByVoteDesc?limit=2&q=${encodeURIComponent(title)}`, { headers });
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { data: { _id: string }[]; nextCursor: string | null };
+    expect(body).toEqual({ data: [expect.objectContaining({ _id: entry._id })], nextCursor: null });
+
+    const bad = await fetch(`${base}/api/content/addContent`, { method: 'POST', headers, body: JSON.stringify({ title: '' }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.title).toBe('Please enter a title.');
+
+    const preflight = await fetch(`${base}/api/content/addContent`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  }, 120_000);
+});
