@@ -47,10 +47,10 @@ select results_eq(
 select is_empty($$ select * from public.entries where id in ('e0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000005') $$,
   'anon cannot see hidden entries');
 select results_eq(
-  $$ insert into public.entries (title, description, country, author)
-     values ('¿Qué onda?', 'What''s up?', 'MX', 'Anonymous')
-     returning owner, show, upvotes, downvotes, comment_count, vote_score $$,
-  $$ values (null::uuid, true, 0, 0, 0, 0) $$,
+  $$ insert into public.entries (title, description, country, hint, example_sentence, author)
+     values ('¿Qué onda?', 'What''s up?', 'MX', 'A greeting', '¿Qué onda, güey?', 'Anonymous')
+     returning hint, example_sentence, owner, show, upvotes, downvotes, comment_count, vote_score $$,
+  $$ values ('A greeting', '¿Qué onda, güey?', null::uuid, true, 0, 0, 0, 0) $$,
   'a guest adds an entry: no owner, shown, counters at zero'
 );
 select lives_ok(
@@ -112,10 +112,12 @@ select throws_ok(
   $$ insert into public.entries (title, description, country, author, owner) values ('neta', 'Truth.', 'MX', 'Anonymous', null) $$,
   '42501', null, 'a logged-in user cannot add an ownerless entry');
 select results_eq(
-  $$ update public.entries set title = 'chido (MX)', hint = 'Opposite of gacho', example_sentence = '¡Qué chido!'
+  $$ update public.entries
+        set title = 'chido (MX)', description = 'Cool, great, nice.', country = 'MX', author = 'Olivia',
+            hint = 'Opposite of gacho', example_sentence = '¡Qué chido!'
       where id = 'e0000000-0000-4000-8000-000000000001'
-      returning title, hint, example_sentence, updated_at = now(), created_at = '2025-01-01'::timestamptz $$,
-  $$ values ('chido (MX)', 'Opposite of gacho', '¡Qué chido!', true, true) $$,
+      returning title, description, author, hint, example_sentence, updated_at = now(), created_at = '2025-01-01'::timestamptz $$,
+  $$ values ('chido (MX)', 'Cool, great, nice.', 'Olivia', 'Opposite of gacho', '¡Qué chido!', true, true) $$,
   'the owner edits their entry; updated_at moves, created_at stays'
 );
 select results_eq(

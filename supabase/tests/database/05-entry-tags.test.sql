@@ -2,7 +2,7 @@
 -- entries in their own name; whoever added a tag, the entry's owner and admins remove it.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(25);
+select plan(26);
 
 -- Users: owner 1111… (owns the entries), tagger 2222…, bystander 4444…, admin 3333…
 insert into auth.users (id, aud, role, email, raw_user_meta_data) values
@@ -81,6 +81,10 @@ select throws_ok(
   $$ insert into public.entry_tags (entry_id, tag_id)
      values ('e0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003') $$,
   '23505', null, 'the same tag cannot be put on an entry twice');
+select throws_ok(
+  $$ insert into public.entry_tags (entry_id, tag_id, created_at)
+     values ('e0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', '2000-01-01') $$,
+  '42501', null, 'a user cannot backdate a link');
 select throws_ok(
   $$ update public.entry_tags set tag_id = 'c0000000-0000-4000-8000-000000000002'
       where entry_id = 'e0000000-0000-4000-8000-000000000001' and tag_id = 'c0000000-0000-4000-8000-000000000003' $$,
