@@ -2,7 +2,7 @@
 -- filters, order, keyset pagination) and the private search helpers.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(50);
+select plan(53);
 
 -- Start from no entries at all (rolled back at the end), so the seed and other tests'
 -- rows cannot change what the lists below contain.
@@ -117,6 +117,8 @@ select is(
 );
 select throws_ok($$ select * from public.list_entries(sort => 'random') $$, '22023', null,
   'an unknown sort is refused with 22023');
+select throws_ok($$ select * from public.list_entries(sort => null) $$, '22023', null,
+  'a null sort is refused with 22023');
 
 -- list_entries: search
 select is(
@@ -247,6 +249,11 @@ select is_empty($$ select * from public.list_entries(search => 'oculto') $$,
   'the general list leaves out hidden entries, even the caller''s own');
 select is(
   (select array_agg(e ->> 'title' order by n)
+     from public.list_entries(owner_id => '11111111-1111-4111-8111-111111111111', search => 'OCULTO') with ordinality as l(e, n)),
+  array['Café oculto'], 'the owner''s search of their own list finds their hidden entry'
+);
+select is(
+  (select array_agg(e ->> 'title' order by n)
      from public.list_entries(owner_id => '22222222-2222-4222-8222-222222222222') with ordinality as l(e, n)),
   array['parce'], 'owner_id lists only that user''s entries'
 );
@@ -277,6 +284,11 @@ select is(
 );
 select is(
   (select count(*)::int from public.list_entries()), 8, 'the admin''s general list still leaves out hidden entries'
+);
+select is(
+  (select array_agg(e ->> 'title' order by n)
+     from public.list_entries(owner_id => '11111111-1111-4111-8111-111111111111', search => 'café') with ordinality as l(e, n)),
+  array['Café oculto', 'Café con leche'], 'an admin''s search of a user''s list finds their hidden entries too'
 );
 select is(
   (select public.entry_json(e) -> 'tags' from public.entries e where id = 'e0000000-0000-4000-8000-000000000003'),
