@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from '@/components/footer';
+import { Header } from '@/components/header';
+import { Spinner } from '@/components/popups';
+
+/** The shell every page sits in: header (greeting + navigation), main, footer. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label={t('app.pageLoading')} />}
+      <Header />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown while the first route's code loads. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loading" role="status">
+      <Spinner size="lg" />
+      <span className="visually-hidden">{t('app.loading')}</span>
+    </div>
+  );
+}

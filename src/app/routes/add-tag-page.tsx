@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { AddTagForm } from '@/features/tags/components/add-tag-form';
+
+export function AddTagPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page page--narrow page--tiny">
+      <header className="page-banner">
+        <h1 className="page-banner__title">{t('tags.banner')}</h1>
+      </header>
+      <AddTagForm />
+    </div>
+  );
+}

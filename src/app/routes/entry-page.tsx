@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '@/components/popups';
+import { CountryFlag, useCountryName } from '@/features/countries';
+import { useEntry } from '@/features/entries/api/get-entry';
+import { EntryTags } from '@/features/tags/components/entry-tags';
+import { isApiError } from '@/lib/api';
+import type { Entry } from '@/lib/api-types';
+
+export function EntryPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const entry = useEntry(id);
+
+  if (entry.isPending) {
+    return (
+      <div className="page page--narrow">
+        <div className="state-panel" role="status">
+          <Spinner size="lg" />
+          <p className="state-panel__text">{t('entry.loading')}</p>
+        </div>
+      </div>
+    );
+  }
+
+  if (entry.isError) {
+    const notFound = isApiError(entry.error) && entry.error.status === 404;
+    return (
+      <div className="page page--narrow">
+        <section className={`state-panel${notFound ? '' : ' state-panel--error'}`} role={notFound ? undefined : 'alert'}>
+          <h1 className="state-panel__title">{notFound ? t('entry.notFoundTitle') : t('errors.loadFailed')}</h1>
+          {notFound && <p className="state-panel__text">{t('entry.notFoundBody')}</p>}
+          <div className="state-panel__actions">
+            {!notFound && (
+              <button type="button" className="button button--primary" onClick={() => void entry.refetch()}>
+                {t('errors.retry')}
+              </button>
+            )}
+            <Link className="button button--ghost" to="/">
+              {t('entry.backToList')}
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return <EntryDetail entry={entry.data} />;
+}
+
+function EntryDetail({ entry }: { entry: Entry }) {
+  const { t, i18n } = useTranslation();
+  const countryName = useCountryName(entry.country);
+  const added = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(entry.createdAt));
+  return (
+    <div className="page page--narrow">
+      <Link className="back-link" to="/">
+        ← {t('entry.backToList')}
+      </Link>
+      <article className="entry-detail card">
+        <header className="entry-detail__header">
+          <CountryFlag code={entry.country} size="lg" label={countryName} />
+          <div>
+            <p className="entry-detail__country">{countryName}</p>
+            <h1 className="entry-detail__title">{entry.title}</h1>
+          </div>
+          <span className="entry-detail__votes">{t('entry.votes', { count: entry.voteCount })}</span>
+        </header>
+        <dl className="entry-detail__fields">
+          <div className="entry-detail__field">
+            <dt>{t('entry.description')}</dt>
+            <dd className="entry-detail__description">{entry.description}</dd>
+          </div>
+          {entry.exampleSentence && (
+            <div className="entry-detail__field">
+              <dt>{t('entry.exampleSentence')}</dt>
+              <dd>
+                <blockquote className="entry-detail__example" lang="es">
+                  {entry.exampleSentence}
+                </blockquote>
+              </dd>
+            </div>
+          )}
+          {entry.hint && (
+            <div className="entry-detail__field">
+              <dt>{t('entry.hint')}</dt>
+              <dd>{entry.hint}</dd>
+            </div>
+          )}
+          <div className="entry-detail__field">
+            <dt>{t('entry.createdBy')}</dt>
+            <dd>
+              <span className="entry-detail__author">{entry.author}</span>
+              <span className="muted"> · {t('entry.addedOn', { date: added })}</span>
+            </dd>
+          </div>
+          <div className="entry-detail__field">
+            <dt>{t('entry.tags')}</dt>
+            <dd>
+              <EntryTags entryId={entry._id} initialTags={entry.tags} />
+            </dd>
+          </div>
+        </dl>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Entry, Tag } from '@/lib/api-types';
+import { renderWithProviders } from '@/test/render';
+import { HomePage } from './home-page';
+
+const tags: Tag[] = [{ _id: '11111111-1111-4111-8111-111111111111', name: 'food' }];
+const entry: Entry = {
+  _id: '22222222-2222-4222-8222-222222222222',
+  title: 'chévere',
+  description: 'Great, cool.',
+  country: 'VE',
+  hint: null,
+  exampleSentence: '¡Qué chévere!',
+  author: 'Ana',
+  owner: null,
+  show: true,
+  voteCount: 3,
+  upvotes: 3,
+  downvotes: 0,
+  commentCount: 0,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+  tags,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.endsWith('/tag/getTags')) return json({ success: true, data: tags });
+    // Anything searched for finds nothing; the plain list has one entry.
+    const filtered = url.searchParams.has('q') || url.searchParams.has('countries') || url.searchParams.has('tags');
+    return json({ data: filtered ? [] : [entry], nextCursor: null });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function requestedUrls() {
+  return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+}
+
+describe('HomePage', () => {
+  it('shows "Finding latest content..." while loading, then the cards', async () => {
+    renderWithProviders(<HomePage />);
+    expect(screen.getByText('Finding latest content...')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'chévere' })).toHaveAttribute('href', `/content/${entry._id}`);
+    expect(screen.queryByText('Finding latest content...')).not.toBeInTheDocument();
+    expect(screen.getByText('Venezuela')).toBeInTheDocument();
+    expect(screen.getByText('3 votes')).toBeInTheDocument();
+    expect(screen.getByText('by Ana')).toBeInTheDocument();
+  });
+
+  it('sends the search to the server, keeps it in the URL, and shows the no-results message', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<HomePage />);
+    await screen.findByRole('link', { name: 'chévere' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'xyz');
+    expect(await screen.findByText('No results found. Please try another search.')).toBeInTheDocument();
+    expect(requestedUrls().some((url) => url.searchParams.get('q') === 'xyz')).toBe(true);
+    expect(router.state.location.search).toBe('?q=xyz');
+
+    await user.click(screen.getByRole('combobox', { name: 'Countries' }));
+    await user.click(screen.getByRole('option', { name: 'Mexico' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=xyz&countries=MX'));
+    await waitFor(() =>
+      expect(requestedUrls().some((url) => url.searchParams.get('countries') === 'MX' && url.searchParams.get('q') === 'xyz')).toBe(true),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByRole('link', { name: 'chévere' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('reads the filters from the URL', async () => {
+    renderWithProviders(<HomePage />, { route: `/?countries=AR&tags=${tags[0]._id}` });
+    expect(await screen.findByText('No results found. Please try another search.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Argentina' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove food' })).toBeInTheDocument();
+    const url = requestedUrls().find((u) => u.pathname.endsWith('getContentsSortedByVoteDesc'));
+    expect(url?.searchParams.get('countries')).toBe('AR');
+    expect(url?.searchParams.get('tags')).toBe(tags[0]._id);
+    expect(url?.searchParams.get('limit')).toBe('24');
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    fetchMock.mockImplementation(async () => json({ success: false, code: 'internal', message: 'boom' }, 500));
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByText('The content could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadingPopup, Spinner } from '@/components/popups';
+import { useAuth } from '@/features/auth/auth-context';
+import { CountryFlag, useCountries } from '@/features/countries';
+import { useEntries } from '@/features/entries/api/get-entries';
+import { EntryCard } from '@/features/entries/components/entry-card';
+import { SearchBar } from '@/features/search/search-bar';
+import { useSearchFilters } from '@/features/search/use-search-filters';
+import { useTags } from '@/features/tags/api/get-tags';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const { filters, update, clear } = useSearchFilters();
+  const countries = useCountries();
+  const tags = useTags();
+  const entries = useEntries(filters);
+
+  const countryOptions = useMemo(
+    () => countries.map((country) => ({ value: country.code, label: country.name, icon: <CountryFlag code={country.code} size="sm" /> })),
+    [countries],
+  );
+  const tagOptions = useMemo(() => (tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name })), [tags.data]);
+
+  const items = useMemo(() => entries.data?.pages.flatMap((page) => page.data) ?? [], [entries.data]);
+  const filtering = Boolean(filters.q.trim() || filters.countries.length || filters.tags.length);
+  const firstLoad = entries.isPending || auth.isLoading;
+  const searching = entries.isPlaceholderData && entries.isFetching;
+
+  return (
+    <div className="page">
+      <header className="hero">
+        <h1 className="hero__title">{t('home.title')}</h1>
+        <p className="hero__text">{t('home.subtitle')}</p>
+      </header>
+      <SearchBar
+        term={filters.q}
+        countries={filters.countries}
+        tags={filters.tags}
+        countryOptions={countryOptions}
+        tagOptions={tagOptions}
+        tagsLoading={tags.isPending}
+        onTermChange={(q) => update({ q })}
+        onCountriesChange={(countries) => update({ countries })}
+        onTagsChange={(tags) => update({ tags })}
+        onClear={clear}
+      />
+      {firstLoad && <LoadingPopup message={t('home.loadingLatest')} />}
+      <section className="results" aria-busy={searching || undefined}>
+        {searching && (
+          <p className="results__status" role="status">
+            <Spinner size="sm" /> {t('search.searching')}
+          </p>
+        )}
+        {entries.isError && !entries.data ? (
+          <div className="state-panel state-panel--error" role="alert">
+            <p className="state-panel__text">{t('errors.loadFailed')}</p>
+            <button type="button" className="button button--primary" onClick={() => void entries.refetch()}>
+              {t('errors.retry')}
+            </button>
+          </div>
+        ) : entries.data && items.length === 0 ? (
+          filtering ? (
+            <p className="empty-state" role="status">
+              {t('search.noResults')}
+            </p>
+          ) : (
+            <div className="empty-state">
+              <p>{t('home.empty')}</p>
+              <Link className="button button--primary" to="/addContent">
+                {t('home.addFirst')}
+              </Link>
+            </div>
+          )
+        ) : (
+          <>
+            <ul className={`entry-grid${searching ? ' entry-grid--stale' : ''}`}>
+              {items.map((entry) => (
+                <li key={entry._id}>
+                  <EntryCard entry={entry} />
+                </li>
+              ))}
+            </ul>
+            {entries.hasNextPage && (
+              <LoadMore
+                loading={entries.isFetchingNextPage}
+                onLoadMore={() => {
+                  if (!entries.isFetchingNextPage) void entries.fetchNextPage();
+                }}
+              />
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Loads the next page when it scrolls into view; the button is there for keyboards and old browsers. */
+function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const onLoadMoreRef = useRef(onLoadMore);
+  useEffect(() => {
+    onLoadMoreRef.current = onLoadMore;
+  });
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined' || loading) return;
+    const observer = new IntersectionObserver((records) => {
+      if (records.some((record) => record.isIntersecting)) onLoadMoreRef.current();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loading]);
+
+  return (
+    <div ref={ref} className="load-more">
+      <button type="button" className="button button--ghost" disabled={loading} onClick={onLoadMore}>
+        {loading ? (
+          <>
+            <Spinner size="sm" /> {t('home.loadingMore')}
+          </>
+        ) : (
+          t('home.loadMore')
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '@/features/auth/auth-context';
+import { NavBar } from './nav-bar';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const name = user?.name || t('header.guest');
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <div className="site-header__brand">
+          <Link to="/" className="logo">
+            <span className="logo__mark" aria-hidden="true">J</span>
+            <span className="logo__text">{t('app.name')}</span>
+          </Link>
+          <p className="greeting">{t('header.greeting', { name })}</p>
+        </div>
+        <NavBar />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@/features/auth/auth-context';
+import { LanguageSwitch } from './language-switch';
+import { useToast } from './toasts';
+
+/** The admin area hides the normal menu (spec §2): only Log In and Back to Site remain. */
+function isAdminArea(pathname: string) {
+  return /^\/(admin|contents)(\/|$)/.test(pathname);
+}
+
+export function NavBar() {
+  const { t } = useTranslation();
+  const { isLoggedIn, user, logOut } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Following a link closes the mobile panel.
+  if (open && openedAt !== pathname) {
+    setOpen(false);
+    setOpenedAt(pathname);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const handleLogOut = async () => {
+    setOpen(false);
+    try {
+      await logOut();
+      toast.success(t('toast.loggedOut'));
+      navigate('/');
+    } catch {
+      toast.error(t('toast.logoutFailed'));
+    }
+  };
+
+  const adminArea = isAdminArea(pathname);
+  const link = (to: string, label: string, end = false) => (
+    <li>
+      <NavLink to={to} end={end} className="nav__link">
+        {label}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <div className="nav">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="nav__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen((value) => !value);
+        }}
+      >
+        <span className="nav__toggle-bars" aria-hidden="true" />
+      </button>
+      {open && <div className="nav__backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}
+      <div ref={panelRef} id={panelId} className={`nav__panel${open ? ' nav__panel--open' : ''}`}>
+        <nav aria-label={t('nav.label')}>
+          <ul className="nav__list">
+            {adminArea ? (
+              <>
+                {!isLoggedIn && link('/login', t('nav.logIn'))}
+                {user?.isAdmin && link('/', t('nav.backToSite'), true)}
+              </>
+            ) : (
+              <>
+                {link('/', t('nav.home'), true)}
+                {link('/addContent', t('nav.add'))}
+                {isLoggedIn ? (
+                  <>
+                    {link('/account', t('nav.account'))}
+                    {link('/flashcards', t('nav.flashcards'))}
+                    {link('/chat', t('nav.chat'))}
+                    {user?.isAdmin && link('/admin', t('nav.administer'))}
+                    <li>
+                      <button type="button" className="nav__link nav__link--button" onClick={() => void handleLogOut()}>
+                        {t('nav.logOut')}
+                      </button>
+                    </li>
+                  </>
+                ) : (
+                  link('/login', t('nav.logIn'))
+                )}
+              </>
+            )}
+          </ul>
+        </nav>
+        <LanguageSwitch />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** Filters the home grid sends to the server. Sorted arrays so equal filters share a cache entry. */
+export interface EntryFilters {
+  q: string;
+  countries: string[];
+  tags: string[];
+}
+
+export const entryKeys = {
+  all: ['entries'] as const,
+  lists: () => [...entryKeys.all, 'list'] as const,
+  list: (filters: EntryFilters) => [...entryKeys.lists(), filters] as const,
+  details: () => [...entryKeys.all, 'detail'] as const,
+  detail: (id: string) => [...entryKeys.details(), id] as const,
+};

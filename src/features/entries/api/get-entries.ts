@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { EntryListReply } from '@/lib/api-types';
+import { api } from '@/lib/api';
+import { entryKeys, type EntryFilters } from './entry-keys';
+
+export const ENTRY_PAGE_SIZE = 24;
+
+/** One page of entries, vote-sorted, filtered on the server. */
+export function getEntries(filters: EntryFilters, cursor: string | null, signal?: AbortSignal): Promise<EntryListReply> {
+  return api.get<EntryListReply>('/content/getContentsSortedByVoteDesc', {
+    query: {
+      q: filters.q.trim() || undefined,
+      countries: filters.countries,
+      tags: filters.tags,
+      limit: ENTRY_PAGE_SIZE,
+      cursor,
+    },
+    signal,
+  });
+}
+
+export function entriesQueryOptions(filters: EntryFilters) {
+  return infiniteQueryOptions({
+    queryKey: entryKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => getEntries(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** The home grid's entries; keeps showing the previous results while a new search loads. */
+export function useEntries(filters: EntryFilters) {
+  return useInfiniteQuery({ ...entriesQueryOptions(filters), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddEntryPage } from '@/app/routes/add-entry-page';
+import { renderWithProviders, testUser } from '@/test/render';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderPage(user = null as typeof testUser | null) {
+  return renderWithProviders(<AddEntryPage />, {
+    path: '/addContent',
+    user,
+    extraRoutes: [{ path: '/content/:id', element: <p>detail page</p> }],
+  });
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Title'), 'chamba');
+  await user.type(screen.getByLabelText('Description'), 'Work, a job.');
+  await user.selectOptions(screen.getByLabelText('Country'), 'MX');
+  await user.type(screen.getByLabelText('Example sentence'), 'Tengo mucha chamba.');
+  await user.type(screen.getByLabelText('Hint'), 'Starts with ch');
+}
+
+describe('Add Content form', () => {
+  it('has the banner and labelled fields; a guest is "Anonymous"', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add Content' })).toBeInTheDocument();
+    for (const label of ['Title', 'Description', 'Country', 'Hint', 'Example sentence']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Author')).toHaveValue('Anonymous');
+    expect(screen.getByRole('button', { name: 'Add Content' })).toBeEnabled();
+  });
+
+  it('prefills the author with the logged-in user’s name', () => {
+    renderPage(testUser);
+    expect(screen.getByLabelText('Author')).toHaveValue('Lucía');
+  });
+
+  it('shows each validation message on an empty submit and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.clear(screen.getByLabelText('Author'));
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(screen.getByText('Please enter a title.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a description.')).toBeInTheDocument();
+    expect(screen.getByText('Please select a country.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter an author.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('clears a field’s error when that field is edited, and only that one', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.clear(screen.getByLabelText('Author'));
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    await user.type(screen.getByLabelText('Title'), 'g');
+    expect(screen.queryByText('Please enter a title.')).not.toBeInTheDocument();
+    expect(screen.getByText('Please enter a description.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Description'), 'x');
+    expect(screen.queryByText('Please enter a description.')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Country'), 'AR');
+    expect(screen.queryByText('Please select a country.')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Author'), 'Ana');
+    expect(screen.queryByText('Please enter an author.')).not.toBeInTheDocument();
+  });
+
+  it('caps title and description at 1000 characters and counts them', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const title = screen.getByLabelText('Title');
+    const description = screen.getByLabelText('Description');
+    expect(title).toHaveAttribute('maxLength', '1000');
+    expect(description).toHaveAttribute('maxLength', '1000');
+    expect(screen.getAllByText('0 / 1000')).toHaveLength(2);
+    await user.click(title);
+    await user.paste('a'.repeat(1001));
+    expect(title).toHaveValue('a'.repeat(1000));
+    expect(screen.getByText('1000 / 1000')).toBeInTheDocument();
+  });
+
+  it('saves, toasts "Added successfully" and opens the new entry', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      json({ success: true, message: 'Added successfully', data: { _id: 'abc', title: 'chamba', tags: [] } }, 201),
+    );
+    renderPage();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByText('detail page')).toBeInTheDocument();
+    expect(screen.getByText('Added successfully')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/content/addContent');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      title: 'chamba',
+      description: 'Work, a job.',
+      country: 'MX',
+      hint: 'Starts with ch',
+      exampleSentence: 'Tengo mucha chamba.',
+      author: 'Anonymous',
+    });
+    expect((init.headers as Record<string, string>).Authorization).toMatch(/^Bearer .+/);
+  });
+
+  it('shows the uploading popup and disables submit while saving', async () => {
+    const user = userEvent.setup();
+    let resolve!: (response: Response) => void;
+    fetchMock.mockReturnValue(new Promise<Response>((r) => (resolve = r)));
+    renderPage();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByText('Uploading...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Content' })).toBeDisabled();
+    resolve(json({ success: true, data: { _id: 'abc' } }, 201));
+    await waitFor(() => expect(screen.queryByText('Uploading...')).not.toBeInTheDocument());
+  });
+
+  it('maps server field errors onto the fields and toasts the failure', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      json({ success: false, code: 'invalid_input', message: 'Please select a country.', errors: { country: 'Please select a country.' } }, 400),
+    );
+    renderPage();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByText('Adding content failed. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Please select a country.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Country')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows other server messages as a general line', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(json({ success: false, code: 'internal', message: 'Something went wrong. Please try again.' }, 500));
+    renderPage();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Adding content failed. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+// The entries feature's public surface for other features.
+export { entryKeys, type EntryFilters } from './api/entry-keys';

@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddTagPage } from '@/app/routes/add-tag-page';
+import { renderWithProviders, testUser } from '@/test/render';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderPage(user = null as typeof testUser | null) {
+  return renderWithProviders(<AddTagPage />, {
+    path: '/addTag',
+    user,
+    extraRoutes: [{ path: '/', element: <p>home page</p> }],
+  });
+}
+
+describe('Add Tag form', () => {
+  it('has the banner, a Name field capped at 20 characters and an Add Tag button', () => {
+    renderPage(testUser);
+    expect(screen.getByRole('heading', { level: 1, name: 'Add Tag' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '20');
+    expect(screen.getByRole('button', { name: 'Add Tag' })).toBeInTheDocument();
+  });
+
+  it('asks for a name', async () => {
+    const user = userEvent.setup();
+    renderPage(testUser);
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(screen.getByText('Please enter a name.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'f');
+    expect(screen.queryByText('Please enter a name.')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks a logged-out visitor to log in', async () => {
+    const user = userEvent.setup();
+    renderPage(null);
+    await user.type(screen.getByLabelText('Name'), 'food');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Please log in to add a tag');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('on success goes home and says "Added successfully"', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(json({ success: true, data: { _id: 't1', name: 'food' } }, 201));
+    renderPage(testUser);
+    await user.type(screen.getByLabelText('Name'), 'food');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.getByText('Added successfully')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/tag/addTag');
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'food' });
+  });
+
+  it('shows the server’s message under the form when adding fails', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(json({ success: false, code: 'tag_exists', message: 'A tag with this name already exists.' }, 409));
+    renderPage(testUser);
+    await user.type(screen.getByLabelText('Name'), 'food');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A tag with this name already exists.');
+  });
+
+  it('falls back to "Adding tag failed. Please try again."', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(new Response('', { status: 502 }));
+    renderPage(testUser);
+    await user.type(screen.getByLabelText('Name'), 'food');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Adding tag failed. Please try again.');
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '@/i18n';
+import enUS from './locales/en-US.json';
+import es from './locales/es.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+function values(tree: Tree): string[] {
+  return Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : values(value)));
+}
+
+/** The spec's exact messages this client shows. */
+const SPEC_MESSAGES = [
+  'Finding latest content...',
+  'No results found. Please try another search.',
+  'Please enter a title.',
+  'Please enter a description.',
+  'Please select a country.',
+  'Please enter an author.',
+  'Please enter a name.',
+  'Please log in to add a tag',
+  'Added successfully',
+  'Adding content failed. Please try again.',
+  'Adding tag failed. Please try again.',
+  'Unexpected Application Error!',
+  'Logged out successfully!',
+  'Logout failed. Please try again.',
+  'Add Tag',
+  'Add Content',
+  'Spanish',
+  'English',
+  'guest',
+  'Log In',
+  'Log Out',
+  'Account',
+  'Flashcards',
+  'Chat',
+  'Administer',
+  'Back to Site',
+];
+
+describe('locale files', () => {
+  it('en-US and es have exactly the same keys', () => {
+    expect(keys(es as Tree).sort()).toEqual(keys(enUS as Tree).sort());
+  });
+
+  it('no translation is empty', () => {
+    for (const value of [...values(enUS as Tree), ...values(es as Tree)]) expect(value.trim()).not.toBe('');
+  });
+
+  it('uses the same interpolation variables in both languages', () => {
+    const vars = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const lookup = (tree: Tree, path: string) => path.split('.').reduce<string | Tree>((node, key) => (node as Tree)[key], tree) as string;
+    for (const key of keys(enUS as Tree)) expect(vars(lookup(es as Tree, key)), key).toEqual(vars(lookup(enUS as Tree, key)));
+  });
+
+  it('contains the spec’s messages word for word in en-US', () => {
+    const english = new Set(values(enUS as Tree));
+    for (const message of SPEC_MESSAGES) expect(english, message).toContain(message);
+  });
+
+  it('greets the user by name and the guest as "guest"', () => {
+    expect(i18n.t('header.greeting', { name: i18n.t('header.guest') })).toContain('guest');
+  });
+
+  it('maps browser languages onto en-US and es', async () => {
+    const { toSupportedLanguage } = await import('@/i18n');
+    expect(toSupportedLanguage('es-AR')).toBe('es');
+    expect(toSupportedLanguage('es')).toBe('es');
+    expect(toSupportedLanguage('en')).toBe('en-US');
+    expect(toSupportedLanguage('fr')).toBe('en-US');
+  });
+
+  it('switches to Spanish and caches the choice in local storage', async () => {
+    await i18n.changeLanguage('es');
+    expect(i18n.t('search.noResults')).toBe('No se encontraron resultados. Intenta otra búsqueda.');
+    expect(localStorage.getItem('i18nextLng')).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+});

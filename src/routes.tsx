@@ -1,0 +1,30 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorPage, RootErrorPage } from '@/app/error-page';
+import { PageLoading, RootLayout } from '@/app/root-layout';
+
+// Each page is its own chunk, so a visitor downloads only the page they open.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RootErrorPage,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        // Errors inside a page keep the header and footer around them.
+        ErrorBoundary: ErrorPage,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('@/app/routes/home-page')).HomePage }) },
+          { path: 'content/:id', lazy: async () => ({ Component: (await import('@/app/routes/entry-page')).EntryPage }) },
+          { path: 'addContent', lazy: async () => ({ Component: (await import('@/app/routes/add-entry-page')).AddEntryPage }) },
+          { path: 'addTag', lazy: async () => ({ Component: (await import('@/app/routes/add-tag-page')).AddTagPage }) },
+          { path: '*', lazy: async () => ({ Component: (await import('@/app/routes/not-found-page')).NotFoundPage }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ToastProvider } from '@/components/toasts';
+import { StaticAuthProvider, type AuthUser } from '@/features/auth/auth-context';
+
+interface Options {
+  path?: string;
+  route?: string;
+  user?: AuthUser | null;
+  extraRoutes?: RouteObject[];
+}
+
+/** Renders a component with the app's providers, a memory router and a fixed auth state. */
+export function renderWithProviders(ui: ReactNode, { path = '/', route = path, user = null, extraRoutes = [] }: Options = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <StaticAuthProvider value={{ user, isLoggedIn: Boolean(user) }}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </StaticAuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+export const testUser: AuthUser = { _id: '00000000-0000-4000-8000-000000000001', name: 'Lucía', email: 'lucia@example.com', isAdmin: false };
