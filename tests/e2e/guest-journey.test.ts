@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
+
+// A visitor's first visit, in real Chromium against the real stack and the seed:
+// browse → search by text, country and tag → open a detail page → add an entry as a
+// guest and find it again. Screenshots go to test-results/e2e/.
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const cardTitles = (p: Page) => p.locator('.entry-card h2').allInnerTexts();
+
+async function waitForGrid(p: Page) {
+  await p.getByText('Finding latest content...').waitFor({ state: 'detached' });
+  await p.locator('.entry-card').first().waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdminSql();
+});
+
+describe('a guest visiting Jerga', () => {
+  it('sees the seeded entries sorted by votes on the home page', async () => {
+    // Give two seeded entries votes so the order is visible (votes arrive with a later issue).
+    await adminSql()`update public.entries set upvotes = 40 where title = 'chévere'`;
+    await adminSql()`update public.entries set upvotes = 25 where title = 'quilombo'`;
+    await page.goto(stack().webUrl);
+    await waitForGrid(page);
+    await page.getByText('Welcome, guest!').waitFor();
+    const titles = await cardTitles(page);
+    expect(titles.slice(0, 2)).toEqual(['chévere', 'quilombo']);
+    expect(titles.length).toBeGreaterThanOrEqual(12);
+    await screenshot(page, '01-home');
+  });
+
+  it('searches by text, accent- and case-insensitively', async () => {
+    await page.getByLabel('Search', { exact: true }).fill('CHEVERE');
+    const [{ titles: matching }] = await adminSql()`
+      select array_agg(title) as titles from public.entries
+       where show and private.search_normalize(title || ' ' || description) like '%chevere%'`;
+    expect(matching).toContain('chévere');
+    await expect.poll(async () => (await cardTitles(page)).sort()).toEqual([...matching].sort());
+    await expect.poll(() => page.url()).toContain('q=CHEVERE');
+    await screenshot(page, '02-search-text');
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await expect.poll(async () => (await cardTitles(page)).length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('filters by several countries and several tags at once', async () => {
+    const countries = page.getByRole('combobox', { name: 'Countries' });
+    await countries.click();
+    await countries.fill('argen');
+    await page.getByRole('option', { name: /Argentina/ }).click();
+    await countries.fill('mexi');
+    await page.getByRole('option', { name: /Mexico/ }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => cardTitles(page)).toContain('chido');
+    const [{ titles: expected }] = await adminSql()`
+      select array_agg(title) as titles from public.entries where show and country in ('AR', 'MX')`;
+    await expect.poll(async () => (await cardTitles(page)).sort()).toEqual([...expected].sort());
+
+    const tags = page.getByRole('combobox', { name: 'Tags' });
+    await tags.click();
+    await tags.fill('money');
+    await page.getByRole('option', { name: 'money' }).click();
+    await tags.fill('work');
+    await page.getByRole('option', { name: 'work' }).click();
+    await page.keyboard.press('Escape');
+    const [{ titles: tagged }] = await adminSql()`
+      select array_agg(distinct e.title) as titles
+        from public.entries e join public.entry_tags et on et.entry_id = e.id join public.tags t on t.id = et.tag_id
+       where e.show and e.country in ('AR', 'MX') and t.name in ('money', 'work')`;
+    expect(tagged.length).toBeGreaterThan(1);
+    await expect.poll(async () => (await cardTitles(page)).sort()).toEqual([...tagged].sort());
+    await screenshot(page, '03-search-countries-tags');
+
+    await page.getByLabel('Search', { exact: true }).fill('no such word anywhere');
+    await page.getByText('No results found. Please try another search.').waitFor();
+    await screenshot(page, '04-no-results');
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(async () => (await cardTitles(page)).length).toBeGreaterThanOrEqual(12);
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
+  });
+
+  it('opens an entry and sees every field, its flag and its tags', async () => {
+    const [entry] = await adminSql()`
+      select e.id, e.title, e.description, e.example_sentence, e.hint, e.author, array_agg(t.name) as tags
+        from public.entries e join public.entry_tags et on et.entry_id = e.id join public.tags t on t.id = et.tag_id
+       where e.title = 'quilombo' group by e.id`;
+    await page.getByLabel('Search', { exact: true }).fill('quilombo');
+    await expect.poll(() => page.url()).toContain('q=quilombo');
+    await expect.poll(() => cardTitles(page)).toEqual(['quilombo']);
+    await page.getByRole('link', { name: 'quilombo' }).click();
+    await page.getByRole('heading', { level: 1, name: 'quilombo' }).waitFor();
+    expect(page.url()).toContain(`/content/${entry.id}`);
+    await page.getByText(entry.description).waitFor();
+    await page.getByText(entry.example_sentence).waitFor();
+    await page.getByText(entry.author).first().waitFor();
+    await page.getByRole('img', { name: 'Argentina' }).waitFor();
+    for (const tag of entry.tags as string[]) await page.getByText(tag, { exact: true }).first().waitFor();
+    await screenshot(page, '05-detail');
+
+    // Tagging needs an account: a guest is told so.
+    await page.getByRole('button', { name: 'Add Tag' }).click();
+    await page.getByText('Please log in to add a tag').waitFor();
+  });
+
+  it('shows the validation messages and adds an entry as a guest', async () => {
+    await page.getByRole('link', { name: 'Add', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Add Content' }).waitFor();
+    expect(await page.getByLabel('Author').inputValue()).toBe('Anonymous');
+    await page.getByLabel('Author').fill('');
+    await page.getByRole('button', { name: 'Add Content' }).click();
+    for (const message of ['Please enter a title.', 'Please enter a description.', 'Please select a country.', 'Please enter an author.']) {
+      await page.getByText(message).waitFor();
+    }
+    await screenshot(page, '06-add-validation');
+
+    const title = `al toque ${Date.now().toString(36)}`;
+    await page.getByLabel('Title').fill(title);
+    await expect.poll(() => page.getByText('Please enter a title.').count()).toBe(0);
+    await page.getByLabel('Description').fill('Right away, immediately.');
+    await page.getByLabel('Country').selectOption('PE');
+    await page.getByLabel('Example sentence').fill('Te lo mando al toque.');
+    await page.getByLabel('Author').fill('Anonymous');
+    await page.getByRole('button', { name: 'Add Content' }).click();
+    await page.getByText('Added successfully').waitFor();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('img', { name: 'Peru' }).waitFor();
+    await screenshot(page, '07-added');
+
+    const [row] = await adminSql()`select owner, author, country from public.entries where title = ${title}`;
+    expect(row).toEqual({ owner: null, author: 'Anonymous', country: 'PE' });
+
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await waitForGrid(page);
+    await page.getByLabel('Search', { exact: true }).fill(title.toUpperCase());
+    await expect.poll(() => cardTitles(page)).toEqual([title]);
+    await screenshot(page, '08-found-again');
+  });
+
+  it('switches language to Spanish and keeps the choice', async () => {
+    await page.getByRole('button', { name: 'Spanish' }).click();
+    await page.getByText('¡Bienvenido, invitado!').or(page.getByText(/invitado/)).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
+    await page.reload();
+    await page.getByText(/invitado/).first().waitFor();
+    await screenshot(page, '09-spanish');
+    await page.getByRole('button', { name: /English|Inglés/ }).click();
+    await page.getByText('Welcome, guest!').waitFor();
+  });
+
+  it('uses a slide-in menu on a phone', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US', isMobile: true });
+    const mobile = await phone.newPage();
+    await mobile.goto(stack().webUrl);
+    await waitForGrid(mobile);
+    const toggle = mobile.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await mobile.getByRole('link', { name: 'Add', exact: true }).first().waitFor({ state: 'visible' });
+    await screenshot(mobile, '10-mobile-menu');
+    await mobile.keyboard.press('Escape');
+    await expect.poll(() => mobile.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await screenshot(mobile, '11-mobile-home');
+    await phone.close();
+  });
+});
