@@ -70,6 +70,8 @@ export interface ApiReply<T = unknown> {
 }
 
 /** Calls /api on the test stack as a guest (anon key) or with a user's token. */
+// Replies are arbitrary JSON that each test reads its own way; callers can pass a type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function api<T = any>(
   path: string,
   options: { method?: string; body?: unknown; token?: string | null; rawBody?: string; headers?: Record<string, string> } = {},
