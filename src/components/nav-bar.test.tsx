@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, testUser } from '@/test/render';
+import { Header } from './header';
+
+describe('Header and navigation', () => {
+  it('greets a guest and offers Home, Add and Log In', () => {
+    renderWithProviders(<Header />);
+    expect(screen.getByText('Welcome, guest!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Jerga' })).toHaveAttribute('href', '/');
+    const nav = within(screen.getByRole('navigation'));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Log In']);
+    expect(screen.getByRole('button', { name: 'Spanish' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('greets a user by name and shows the logged-in menu (Administer for admins)', () => {
+    renderWithProviders(<Header />, { user: { ...testUser, isAdmin: true } });
+    expect(screen.getByText('Welcome, Lucía!')).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation'));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Account', 'Flashcards', 'Chat', 'Administer']);
+    expect(nav.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('shows only Log In and Back to Site on /admin', () => {
+    renderWithProviders(<Header />, { path: '/admin', user: null });
+    const nav = within(screen.getByRole('navigation'));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Log In']);
+  });
+
+  it('opens and closes the menu panel with its toggle and Escape', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('switches the interface to Spanish', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Spanish' }));
+    expect(screen.getByText('¡Bienvenido, invitado!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
