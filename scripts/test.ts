@@ -36,4 +36,4 @@ if (fs.existsSync(report)) {
 }
 if (!ok && failed === 0) failed = 1; // typecheck, lint or a crashed run counts as a failure
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(ok && passed > 0 ? 0 : 1);
+process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);

