@@ -22,6 +22,12 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   await letPostgresUserIn([path.dirname(await postgresBinary()), path.dirname(dataDir)], log);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   let lastFatal = '';
+  let stopping = false;
+  // Ctrl-C reaches Postgres (same process group) before our own shutdown runs.
+  const quietOnSignal = () => {
+    stopping = true;
+  };
+  process.once('SIGINT', quietOnSignal).once('SIGTERM', quietOnSignal);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: config.dbPort,
@@ -35,7 +41,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     onLog: (message) => {
       const fatal = message.match(/FATAL:\s+(.*)/);
       if (fatal) lastFatal = fatal[1];
-      if (process.env.JERGA_DB_DEBUG || (!config.quiet && /ERROR|FATAL|PANIC/.test(message))) log(message.trim());
+      if (process.env.JERGA_DB_DEBUG || (!config.quiet && !stopping && /ERROR|FATAL|PANIC/.test(message))) log(message.trim());
     },
     onError: (error) => log(String(error)),
   });
@@ -53,7 +59,14 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
         `Is another server using that port? Set JERGA_DB_PORT to use another one.`,
     );
   }
-  return { url: databaseUrlOf(config), fresh, stop: () => server.stop() };
+  return {
+    url: databaseUrlOf(config),
+    fresh,
+    stop: () => {
+      stopping = true; // shutdown's own FATAL lines ("terminating connection") are expected
+      return server.stop();
+    },
+  };
 }
 
 /** A crash or kill -9 leaves postmaster.pid behind, which blocks the next start. */
