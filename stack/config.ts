@@ -31,6 +31,21 @@ export interface StackConfig {
   seed: boolean;
   /** Quiet mode for tests: Postgres logs go nowhere. */
   quiet: boolean;
+  /**
+   * Auth rate limits per IP per 5 minutes (GoTrue's `sign_in_sign_ups` and `token_refresh`).
+   * Unset means supabase/config.toml `[auth.rate_limit]` or GoTrue's defaults (30 and 150).
+   */
+  authRateLimits: { signInSignUps?: number; tokenRefresh?: number };
+}
+
+/**
+ * JERGA_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS / _TOKEN_REFRESH override the limits. Under Vitest
+ * (which sets VITEST) they default high: the suite signs in hundreds of times from 127.0.0.1.
+ */
+function authRateLimitFromEnv(name: string): number | undefined {
+  const value = process.env[`JERGA_AUTH_RATE_LIMIT_${name}`];
+  if (value) return Number(value);
+  return process.env.VITEST ? 100_000 : undefined;
 }
 
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -45,6 +60,10 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     seed: true,
     quiet: false,
+    authRateLimits: {
+      signInSignUps: authRateLimitFromEnv('SIGN_IN_SIGN_UPS'),
+      tokenRefresh: authRateLimitFromEnv('TOKEN_REFRESH'),
+    },
     ...overrides,
   };
 }

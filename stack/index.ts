@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { createAuthApp, type AuthApp } from './auth/index.ts';
 import { loadConfig, type StackConfig } from './config.ts';
 import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
@@ -24,6 +25,7 @@ export async function startStack(
   const config = loadConfig(overrides);
   const db = await startDatabase(config, log);
   let server: Server | undefined;
+  let auth: AuthApp | undefined;
   try {
     const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
     const apiUrl = `http://127.0.0.1:${config.apiPort}`;
@@ -36,8 +38,15 @@ export async function startStack(
       JWT_SECRET: config.jwtSecret,
     });
     const functions = await loadFunctions();
-    server = await listen(createGateway({ config, functions }), config.apiPort);
+    auth = createAuthApp({
+      databaseUrl: db.url,
+      jwtSecret: config.jwtSecret,
+      externalUrl: `${apiUrl}/auth/v1`,
+      rateLimits: Object.fromEntries(Object.entries(config.authRateLimits).filter(([, value]) => value !== undefined)),
+    });
+    server = await listen(createGateway({ config, functions, auth }), config.apiPort);
     const running = server;
+    const runningAuth = auth;
     return {
       config,
       apiUrl,
@@ -48,11 +57,13 @@ export async function startStack(
         running.closeAllConnections();
         await new Promise<void>((resolve) => running.close(() => resolve()));
         for (const fn of functions.values()) await fn.close?.();
+        await runningAuth.close();
         await db.stop();
       },
     };
   } catch (error) {
     server?.close();
+    await auth?.close();
     await db.stop();
     throw error;
   }

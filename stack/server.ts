@@ -36,10 +36,12 @@ function preflight(request: Request): Response {
 export interface GatewayOptions {
   config: StackConfig;
   functions: Map<string, EdgeFunction>;
+  /** The local Auth service (stack/auth), served under /auth/v1. */
+  auth?: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 }
 
 /** The HTTP side of the local stack: what Kong routes on `supabase start`, for the slice we use. */
-export function createGateway({ config, functions }: GatewayOptions): Hono {
+export function createGateway({ config, functions, auth }: GatewayOptions): Hono {
   const secret = new TextEncoder().encode(config.jwtSecret);
   const app = new Hono();
 
@@ -72,6 +74,15 @@ export function createGateway({ config, functions }: GatewayOptions): Hono {
   );
   // The client calls relative /api/...; the dev server proxies it here.
   app.all('/api/*', (c) => invoke(c, 'api', c.req.path));
+
+  // /auth/v1/<rest>: the Auth service sees /<rest>, as GoTrue does behind Kong.
+  if (auth) {
+    app.all('/auth/v1/*', async (c) => {
+      const url = new URL(c.req.url);
+      url.pathname = url.pathname.slice('/auth/v1'.length) || '/';
+      return withCors(c.req.raw, await auth.fetch(new Request(url, c.req.raw), c.env));
+    });
+  }
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.notFound((c) => withCors(c.req.raw, c.json({ message: 'Not found' }, 404)));

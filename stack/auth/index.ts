@@ -1,0 +1,359 @@
+import { Hono, type Context } from 'hono';
+import postgres from 'postgres';
+import type { JWK } from 'jose';
+import { z } from 'zod';
+import { adminRoutes, emailExists } from './admin.ts';
+import type { AuthContext } from './context.ts';
+import { API_VERSION, API_VERSION_HEADER, AuthError, errorResponse, invalidCredentials, validationFailed, weakPassword } from './errors.ts';
+import { googlePage } from './google-page.ts';
+import { authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode } from './oauth.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { clientOf, readJson, requireUser } from './requests.ts';
+import { endSessions, refreshSession, startSession } from './sessions.ts';
+import { loadAuthSettings, type AuthSettings, type RateLimits } from './settings.ts';
+import { jwks, loadSigningKeys } from './tokens.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  insertUser,
+  loadUserJson,
+  mergeMetadata,
+  normaliseEmail,
+  passwordMatches,
+} from './users.ts';
+
+export { loadAuthSettings, type AuthSettings, type RateLimits } from './settings.ts';
+
+export interface AuthAppOptions extends Partial<Omit<AuthSettings, 'rateLimits'>> {
+  /** Postgres to keep users in (as a superuser); ignored when `sql` is given. */
+  databaseUrl?: string;
+  /** A pool to share; the app does not close it. */
+  sql?: postgres.Sql;
+  jwtSecret: string;
+  /** The service's public URL, e.g. http://127.0.0.1:54321/auth/v1: the tokens' `iss`, the redirects' base. */
+  externalUrl: string;
+  /** Sign user tokens ES256 with this private JWK (with `kid`) and publish it in the JWKS. */
+  es256PrivateJwk?: JWK;
+  rateLimits?: Partial<RateLimits>;
+  /** The clock (tests move it to pass the refresh-token reuse window). */
+  now?: () => Date;
+  /** Settings to start from instead of supabase/config.toml `[auth]`. */
+  settings?: AuthSettings;
+}
+
+export interface AuthApp extends Hono {
+  /** Closes the database pool the app opened. */
+  close(): Promise<void>;
+  readonly settings: AuthSettings;
+}
+
+const signupBody = z.object({
+  email: z.string().optional(),
+  password: z.string().optional(),
+  phone: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+});
+
+const userUpdateBody = z.object({
+  email: z.string().optional(),
+  password: z.string().optional(),
+  phone: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+});
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationFailed(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  return result.data;
+}
+
+/**
+ * The local Auth service: the slice of GoTrue's HTTP API that supabase-js uses, with users
+ * in the real auth schema. Mount it at /auth/v1 (the gateway strips the prefix).
+ */
+export function createAuthApp(options: AuthAppOptions): AuthApp {
+  const base = options.settings ?? loadAuthSettings();
+  const settings: AuthSettings = {
+    ...base,
+    ...Object.fromEntries(
+      Object.entries(options).filter(([key, value]) => value !== undefined && key in base && key !== 'rateLimits'),
+    ),
+    rateLimits: { ...base.rateLimits, ...options.rateLimits },
+  };
+  const ownsPool = !options.sql;
+  const sql =
+    options.sql ??
+    postgres(options.databaseUrl ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres', {
+      max: 10,
+      idle_timeout: 30,
+      onnotice: () => {},
+    });
+  const now = options.now ?? (() => new Date());
+  const ctx: AuthContext = {
+    sql,
+    keys: { secret: new TextEncoder().encode(options.jwtSecret) },
+    settings,
+    externalUrl: options.externalUrl.replace(/\/+$/, ''),
+    now,
+  };
+  const keysReady = loadSigningKeys(options.jwtSecret, options.es256PrivateJwk).then((keys) => {
+    ctx.keys = keys;
+  });
+  const limiter = new RateLimiter(settings.rateLimits.windowSeconds, now);
+  const limit = (c: Context, bucket: 'signInSignUps' | 'tokenRefresh') =>
+    limiter.take(bucket, clientOf(c).ip ?? 'unknown', settings.rateLimits[bucket]);
+
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await keysReady;
+    await next();
+    c.res.headers.set(API_VERSION_HEADER, API_VERSION);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return errorResponse(error);
+    const code = (error as { code?: string }).code;
+    if (code === '23505') return errorResponse(new AuthError(422, 'user_already_exists', 'User already registered'));
+    console.error(`auth: ${c.req.method} ${c.req.path} failed:`, error);
+    return errorResponse(new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+  });
+
+  app.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+  );
+
+  app.get('/settings', (c) =>
+    c.json({
+      external: {
+        anonymous_users: false,
+        apple: false,
+        azure: false,
+        bitbucket: false,
+        discord: false,
+        facebook: false,
+        figma: false,
+        github: false,
+        gitlab: false,
+        google: true,
+        keycloak: false,
+        kakao: false,
+        linkedin_oidc: false,
+        notion: false,
+        spotify: false,
+        slack_oidc: false,
+        twitch: false,
+        twitter: false,
+        workos: false,
+        zoom: false,
+        email: true,
+        phone: false,
+      },
+      disable_signup: !settings.enableSignup,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(jwks(ctx.keys));
+  });
+
+  app.post('/signup', async (c) => {
+    if (!settings.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    limit(c, 'signInSignUps');
+    const body = parse(signupBody, await readJson(c));
+    if (!body.email && body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    if (!body.email) throw validationFailed('To signup, please provide your email');
+    const email = normaliseEmail(body.email);
+    if (!body.password) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
+    checkPassword(body.password);
+    const session = await sql.begin(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      const time = ctx.now();
+      const id = await insertUser(tx, {
+        email,
+        passwordHash: await hashPassword(tx, body.password!),
+        // Email confirmations are off locally ([auth.email] enable_confirmations = false).
+        emailConfirmedAt: time,
+        appMetadata: { provider: 'email', providers: ['email'] },
+        userMetadata: { ...(body.data ?? {}), email_verified: true },
+        identity: { provider: 'email', data: { email, email_verified: true, phone_verified: false } },
+        now: time,
+      });
+      return startSession(ctx, tx, id, 'password', 'email', clientOf(c));
+    });
+    return c.json(session);
+  });
+
+  function checkPassword(password: string) {
+    if ([...password].length < settings.minimumPasswordLength) throw weakPassword(settings.minimumPasswordLength);
+    if (Buffer.byteLength(password) > 72) throw new AuthError(422, 'validation_failed', 'Password cannot be longer than 72 characters');
+  }
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    const client = clientOf(c);
+    if (grant === 'password') {
+      limit(c, 'signInSignUps');
+      const body = await readJson(c);
+      const { email, password } = body;
+      if (typeof email !== 'string' || !email.trim()) {
+        throw validationFailed(typeof body.phone === 'string' && body.phone ? 'Phone logins are disabled' : 'missing email or phone');
+      }
+      const session = await sql.begin(async (tx) => {
+        const user = await findUserByEmail(tx, email.trim());
+        if (!user || typeof password !== 'string' || !(await passwordMatches(tx, user.encrypted_password, password))) {
+          throw invalidCredentials();
+        }
+        if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+        if (user.banned_until && user.banned_until > ctx.now()) throw new AuthError(400, 'user_banned', 'User is banned');
+        return startSession(ctx, tx, user.id, 'password', 'email', client);
+      });
+      return c.json(session);
+    }
+    if (grant === 'refresh_token') {
+      limit(c, 'tokenRefresh');
+      const { refresh_token: token } = await readJson(c);
+      if (typeof token !== 'string' || !token) throw validationFailed('refresh_token required');
+      return c.json(await refreshSession(ctx, token));
+    }
+    if (grant === 'pkce') {
+      limit(c, 'signInSignUps');
+      const body = await readJson(c);
+      return c.json(await exchangeAuthCode(ctx, body.auth_code, body.code_verifier, client));
+    }
+    throw validationFailed(`unsupported_grant_type: ${grant ?? 'missing grant_type'}`);
+  });
+
+  app.get('/user', async (c) => {
+    const { user } = await requireUser(ctx, c);
+    return c.json(await sql.begin((tx) => loadUserJson(tx, user.id)));
+  });
+
+  app.put('/user', async (c) => {
+    const caller = await requireUser(ctx, c);
+    const body = parse(userUpdateBody, await readJson(c));
+    const id = caller.user.id;
+    const user = await sql.begin(async (tx) => {
+      const current = await findUserById(tx, id, true);
+      if (!current) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      const time = ctx.now();
+      const json = (value: Record<string, unknown>) => tx.json(value as postgres.JSONValue);
+      if (body.data) {
+        await tx`update auth.users set raw_user_meta_data = ${json(mergeMetadata(current.raw_user_meta_data, body.data))}
+                  where id = ${id}`;
+      }
+      if (body.password !== undefined) {
+        checkPassword(body.password);
+        if (await passwordMatches(tx, current.encrypted_password, body.password)) {
+          throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+        }
+        await tx`update auth.users set encrypted_password = ${await hashPassword(tx, body.password)} where id = ${id}`;
+        // Like GoTrue: a new password signs out every other session.
+        if (caller.sessionId) await tx`delete from auth.sessions where user_id = ${id} and id <> ${caller.sessionId}`;
+        else await tx`delete from auth.sessions where user_id = ${id}`;
+      }
+      if (body.email !== undefined && body.email.trim().toLowerCase() !== (current.email ?? '')) {
+        // Email confirmations are off locally, so the change applies at once (GoTrue's autoconfirm path).
+        const email = normaliseEmail(body.email);
+        const other = await findUserByEmail(tx, email);
+        if (other && other.id !== id) throw emailExists();
+        await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, ${time})
+                  where id = ${id}`;
+        await tx`update auth.identities set identity_data = identity_data || ${json({ email })}, updated_at = ${time}
+                  where user_id = ${id} and provider = 'email'`;
+      }
+      if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+      await tx`update auth.users set updated_at = ${time} where id = ${id}`;
+      return loadUserJson(tx, id);
+    });
+    return c.json(user);
+  });
+
+  app.post('/logout', async (c) => {
+    const scope = c.req.query('scope') ?? 'global';
+    if (!['global', 'local', 'others'].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
+    const { user, sessionId } = await requireUser(ctx, c);
+    await endSessions(ctx, user.id, sessionId, scope);
+    return c.body(null, 204);
+  });
+
+  // OAuth: /authorize → the local Google page → /callback → redirect_to (tokens or ?code=).
+  app.get('/authorize', async (c) => {
+    const url = await authorizeUrl(ctx, c.req.query());
+    if (c.req.query('skip_http_redirect') === 'true') return c.json({ url });
+    return c.redirect(url, 302);
+  });
+
+  const googleAction = () => `${ctx.externalUrl}/local-google/authorize`;
+  const callbackUrl = () => `${ctx.externalUrl}/callback`;
+
+  app.get('/local-google/authorize', (c) => {
+    const state = c.req.query('state') ?? '';
+    const redirectUri = c.req.query('redirect_uri') ?? '';
+    if (redirectUri !== callbackUrl() || !state) return c.text('Invalid request: unknown redirect_uri or missing state', 400);
+    c.header('Cache-Control', 'no-store');
+    return c.html(googlePage({ action: googleAction(), state, redirectUri }));
+  });
+
+  app.post('/local-google/authorize', async (c) => {
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    const state = field('state');
+    const redirectUri = field('redirect_uri');
+    if (redirectUri !== callbackUrl() || !state) return c.text('Invalid request: unknown redirect_uri or missing state', 400);
+    const target = new URL(redirectUri);
+    target.searchParams.set('state', state);
+    if (field('action') === 'cancel') {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_description', 'The user cancelled the sign-in on the local Google page');
+      return c.redirect(target.toString(), 302);
+    }
+    try {
+      target.searchParams.set('code', await googleCode(ctx, field('email'), field('name')));
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      const page = googlePage({
+        action: googleAction(),
+        state,
+        redirectUri,
+        email: field('email'),
+        name: field('name'),
+        error: 'Enter a valid email address.',
+      });
+      return c.html(page, 400);
+    }
+    return c.redirect(target.toString(), 302);
+  });
+
+  const callback = async (c: Context, params: Record<string, string>) => {
+    const state = params.state ?? '';
+    if (params.error) {
+      return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error), 302);
+    }
+    return c.redirect(await completeSignIn(ctx, state, params.code ?? '', clientOf(c)), 302);
+  };
+  app.get('/callback', (c) => callback(c, c.req.query()));
+  app.post('/callback', async (c) => {
+    const form = await c.req.parseBody();
+    const params = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+    return callback(c, params);
+  });
+
+  app.route('/admin', adminRoutes(ctx));
+
+  app.notFound(() => errorResponse(new AuthError(404, 'not_found', 'Not found')));
+
+  return Object.assign(app, {
+    settings,
+    async close() {
+      await keysReady.catch(() => {});
+      if (ownsPool) await sql.end({ timeout: 5 });
+    },
+  });
+}

@@ -1,0 +1,279 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type postgres from 'postgres';
+import { AuthError, validationFailed } from './errors.ts';
+import type { AuthContext } from './context.ts';
+import type { AuthSettings } from './settings.ts';
+import { startSession, type Client, type SessionJson } from './sessions.ts';
+import { signValue, verifyValue } from './tokens.ts';
+import { findUserByEmail, insertIdentity, insertUser, localGoogleSubject, mergeMetadata, normaliseEmail, type Tx } from './users.ts';
+
+/** GoTrue keeps an OAuth state and a PKCE flow state for 5 minutes. */
+const FLOW_LIFETIME_SECONDS = 300;
+
+/** Matches GoTrue's redirect allow-list globs: `*` stops at `.` and `/`, `**` does not. */
+function globMatches(pattern: string, value: string): boolean {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '*' && pattern[i + 1] === '*') {
+      source += '.*';
+      i++;
+    } else if (char === '*') source += '[^./]*';
+    else if (char === '?') source += '[^./]';
+    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`).test(value);
+}
+
+/**
+ * Where a flow may send the browser back to: `redirect_to` when the site URL's host or the
+ * allow-list (config.toml `additional_redirect_urls`) permits it, otherwise the site URL.
+ * Locally any http://localhost:* or http://127.0.0.1:* page is allowed, like a wildcard
+ * allow-list entry, so dev servers and tests on other ports work.
+ */
+export function allowedRedirect(settings: AuthSettings, redirectTo: string | undefined | null): string {
+  if (!redirectTo) return settings.siteUrl;
+  let url: URL;
+  try {
+    url = new URL(redirectTo);
+  } catch {
+    return settings.siteUrl;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return settings.siteUrl;
+  try {
+    if (url.hostname === new URL(settings.siteUrl).hostname) return redirectTo;
+  } catch {
+    // a malformed site_url allows nothing by host
+  }
+  const patterns = [...settings.additionalRedirectUrls, 'http://localhost:*/**', 'http://127.0.0.1:*/**'];
+  const bare = `${url.origin}${url.pathname}`;
+  const withoutSlash = bare.endsWith('/') ? bare.slice(0, -1) : bare;
+  if (patterns.some((pattern) => globMatches(pattern, redirectTo) || globMatches(pattern, bare) || globMatches(pattern, withoutSlash))) {
+    return redirectTo;
+  }
+  return settings.siteUrl;
+}
+
+interface OAuthState {
+  provider: string;
+  referrer: string;
+  flow_state_id?: string;
+}
+
+interface GoogleCode {
+  email: string;
+  name: string;
+  sub: string;
+}
+
+const providerToken = () => `ya29.local-${randomBytes(24).toString('base64url')}`;
+
+/** GET /authorize: where the browser goes first. Returns the URL of the (local) Google page. */
+export async function authorizeUrl(ctx: AuthContext, query: Record<string, string>): Promise<string> {
+  const provider = query.provider;
+  if (!provider) throw validationFailed('Unsupported provider: missing provider');
+  if (provider !== 'google') throw validationFailed(`Unsupported provider: provider ${provider} could not be found`);
+  const referrer = allowedRedirect(ctx.settings, query.redirect_to);
+  const state: OAuthState = { provider, referrer };
+  const challenge = query.code_challenge;
+  if (challenge) {
+    const method = (query.code_challenge_method ?? '').toLowerCase();
+    if (method !== 's256' && method !== 'plain') {
+      throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
+    }
+    if (challenge.length < 43 || challenge.length > 128) {
+      throw validationFailed('code challenge has to be between 43 and 128 characters');
+    }
+    const now = ctx.now();
+    const id = randomUUID();
+    await ctx.sql`
+      insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type,
+                                   authentication_method, created_at, updated_at)
+      values (${id}, ${randomUUID()}, ${method}, ${challenge}, ${provider}, 'oauth', ${now}, ${now})`;
+    state.flow_state_id = id;
+  }
+  const target = new URL(`${ctx.externalUrl}/local-google/authorize`);
+  target.searchParams.set('client_id', 'local-google');
+  target.searchParams.set('redirect_uri', `${ctx.externalUrl}/callback`);
+  target.searchParams.set('response_type', 'code');
+  target.searchParams.set('scope', ['email', 'profile', ...(query.scopes ?? '').split(/[\s,]+/)].filter(Boolean).join(' '));
+  target.searchParams.set('state', await signValue({ ...state }, ctx.keys, ctx.now(), FLOW_LIFETIME_SECONDS));
+  return target.toString();
+}
+
+/** The callback's answer when the provider step worked: a code for PKCE, tokens otherwise. */
+export async function completeSignIn(ctx: AuthContext, state: string, code: string, client: Client): Promise<string> {
+  const flow = await verifyValue<OAuthState & { provider: string }>(state, ctx.keys, ctx.now());
+  if (!flow || typeof flow.referrer !== 'string') {
+    throw new AuthError(400, 'bad_oauth_state', 'OAuth callback with invalid state');
+  }
+  const identity = await verifyValue<GoogleCode & { aud?: string }>(code, ctx.keys, ctx.now());
+  if (!identity || identity.aud !== 'local-google-code') {
+    return errorRedirect(flow.referrer, 'invalid_request', 'bad_oauth_callback', 'OAuth code is invalid or has expired');
+  }
+  try {
+    return await ctx.sql.begin(async (tx) => {
+      const userId = await signInGoogleUser(ctx, tx, identity);
+      const token = providerToken();
+      if (flow.flow_state_id) {
+        const now = ctx.now();
+        const [row] = await tx<{ auth_code: string }[]>`
+          update auth.flow_state
+             set user_id = ${userId}, auth_code_issued_at = ${now}, updated_at = ${now}, provider_access_token = ${token}
+           where id = ${flow.flow_state_id} and auth_code_issued_at is null
+          returning auth_code`;
+        if (!row) return errorRedirect(flow.referrer, 'invalid_request', 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+        const url = new URL(flow.referrer);
+        url.searchParams.set('code', row.auth_code);
+        return url.toString();
+      }
+      const session = await startSession(ctx, tx, userId, 'oauth', 'google', client, { provider_token: token });
+      return implicitRedirect(flow.referrer, session);
+    });
+  } catch (error) {
+    if (error instanceof AuthError) return errorRedirect(flow.referrer, 'access_denied', error.code, error.message);
+    throw error;
+  }
+}
+
+/** The callback's answer when the provider reported an error (e.g. the user cancelled). */
+export async function failSignIn(ctx: AuthContext, state: string, error: string, description: string): Promise<string> {
+  const flow = await verifyValue<OAuthState>(state, ctx.keys, ctx.now());
+  if (!flow || typeof flow.referrer !== 'string') {
+    throw new AuthError(400, 'bad_oauth_state', 'OAuth callback with invalid state');
+  }
+  return errorRedirect(flow.referrer, error, undefined, description);
+}
+
+function implicitRedirect(referrer: string, session: SessionJson): string {
+  const url = new URL(referrer);
+  const fragment = new URLSearchParams();
+  fragment.set('access_token', session.access_token);
+  fragment.set('expires_at', String(session.expires_at));
+  fragment.set('expires_in', String(session.expires_in));
+  if (session.provider_token) fragment.set('provider_token', session.provider_token);
+  fragment.set('refresh_token', session.refresh_token);
+  fragment.set('token_type', 'bearer');
+  url.hash = fragment.toString();
+  return url.toString();
+}
+
+/** GoTrue's redirect with `?error=&error_code=&error_description=`, mirrored in the fragment. */
+export function errorRedirect(referrer: string, error: string, errorCode: string | undefined, description: string): string {
+  const url = new URL(referrer);
+  const params = new URLSearchParams();
+  params.set('error', error);
+  if (errorCode) params.set('error_code', errorCode);
+  params.set('error_description', description);
+  for (const [key, value] of params) url.searchParams.set(key, value);
+  url.hash = params.toString();
+  return url.toString();
+}
+
+/** The local Google page's "Continue": a short-lived code carrying who signed in. */
+export async function googleCode(ctx: AuthContext, emailInput: unknown, nameInput: unknown): Promise<string> {
+  const email = normaliseEmail(emailInput);
+  const name = (typeof nameInput === 'string' && nameInput.trim()) || email.split('@')[0];
+  return signValue(
+    { email, name: name.slice(0, 100), sub: localGoogleSubject(email), aud: 'local-google-code' },
+    ctx.keys,
+    ctx.now(),
+    60,
+  );
+}
+
+/**
+ * The user behind a Google identity: the one already linked, else the account with the same
+ * (verified) email, now linked, else a new user, as GoTrue's automatic linking does. The
+ * provider's claims are merged into user_metadata on every sign-in, as GoTrue does.
+ */
+async function signInGoogleUser(ctx: AuthContext, tx: Tx, google: GoogleCode): Promise<string> {
+  const now = ctx.now();
+  const data = {
+    iss: 'https://accounts.google.com',
+    sub: google.sub,
+    name: google.name,
+    full_name: google.name,
+    email: google.email,
+    email_verified: true,
+    phone_verified: false,
+    provider_id: google.sub,
+    avatar_url: '',
+    picture: '',
+  };
+  const json = (value: Record<string, unknown>) => tx.json(value as postgres.JSONValue);
+  const [linked] = await tx<{ user_id: string }[]>`
+    select user_id from auth.identities where provider = 'google' and provider_id = ${google.sub}`;
+  let userId = linked?.user_id;
+  if (userId) {
+    await tx`update auth.identities set identity_data = ${json(data)}, updated_at = ${now}
+              where provider = 'google' and provider_id = ${google.sub}`;
+  } else {
+    const existing = await findUserByEmail(tx, google.email);
+    if (!existing) {
+      return insertUser(tx, {
+        email: google.email,
+        passwordHash: null,
+        emailConfirmedAt: now,
+        appMetadata: { provider: 'google', providers: ['google'] },
+        userMetadata: data,
+        identity: { provider: 'google', providerId: google.sub, data },
+        now,
+      });
+    }
+    userId = existing.id;
+    await insertIdentity(tx, userId, 'google', google.sub, data, now);
+  }
+  const [user] = await tx<{ raw_app_meta_data: Record<string, unknown> | null; raw_user_meta_data: Record<string, unknown> | null; banned_until: Date | null }[]>`
+    select raw_app_meta_data, raw_user_meta_data, banned_until from auth.users where id = ${userId} for update`;
+  if (user.banned_until && user.banned_until > now) throw new AuthError(400, 'user_banned', 'User is banned');
+  const app = user.raw_app_meta_data ?? {};
+  const providers = Array.isArray(app.providers) ? (app.providers as string[]) : [];
+  const appMetadata = {
+    ...app,
+    provider: app.provider ?? 'google',
+    providers: providers.includes('google') ? providers : [...providers, 'google'],
+  };
+  await tx`update auth.users
+              set raw_app_meta_data = ${json(appMetadata)},
+                  raw_user_meta_data = ${json(mergeMetadata(user.raw_user_meta_data, data))},
+                  email_confirmed_at = coalesce(email_confirmed_at, ${now}), updated_at = ${now}
+            where id = ${userId}`;
+  return userId;
+}
+
+/** POST /token?grant_type=pkce: trades the auth code and the verifier for a session. */
+export async function exchangeAuthCode(ctx: AuthContext, authCode: unknown, verifier: unknown, client: Client) {
+  if (typeof authCode !== 'string' || !authCode || typeof verifier !== 'string' || !verifier) {
+    throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+  }
+  return ctx.sql.begin(async (tx) => {
+    const [flow] = await tx<
+      { id: string; user_id: string | null; code_challenge_method: string; code_challenge: string; provider_type: string; provider_access_token: string | null; auth_code_issued_at: Date | null; authentication_method: string }[]
+    >`select id, user_id, code_challenge_method, code_challenge, provider_type, provider_access_token,
+             auth_code_issued_at, authentication_method
+        from auth.flow_state where auth_code = ${authCode} for update`;
+    if (!flow || !flow.user_id || !flow.auth_code_issued_at) {
+      throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    }
+    if (ctx.now().getTime() > flow.auth_code_issued_at.getTime() + FLOW_LIFETIME_SECONDS * 1000) {
+      await tx`delete from auth.flow_state where id = ${flow.id}`;
+      return { error: new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired') };
+    }
+    const expected =
+      flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+    const a = Buffer.from(expected);
+    const b = Buffer.from(flow.code_challenge);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) {
+      throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+    }
+    await tx`delete from auth.flow_state where id = ${flow.id}`;
+    const session = await startSession(ctx, tx, flow.user_id, flow.authentication_method, flow.provider_type, client, {
+      ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
+    });
+    return { session };
+  }).then((result) => {
+    if ('error' in result && result.error) throw result.error;
+    return (result as { session: SessionJson }).session;
+  });
+}
