@@ -337,3 +337,24 @@ select e.id, t.id, null, e.created_at
   ) as v(country, title, tag)
   join public.entries e on e.country = v.country and e.title = v.title
   join public.tags t on t.name = v.tag;
+
+-- One admin account for local use only (README): admin@jerga.local / jerga-admin-2026.
+-- Written as GoTrue writes users (bcrypt hash, empty token strings, an email identity) so
+-- it signs in on the local stack and on `supabase start` alike.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change
+) values (
+  '00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-00000000ad01', 'authenticated', 'authenticated',
+  'admin@jerga.local', extensions.crypt('jerga-admin-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider": "email", "providers": ["email"]}', '{"name": "Jerga Admin", "email_verified": true}',
+  now() - interval '200 days', now() - interval '200 days', '', '', '', ''
+);
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values (
+  'a0000000-0000-4000-8000-00000000ad01', 'a0000000-0000-4000-8000-00000000ad01',
+  '{"sub": "a0000000-0000-4000-8000-00000000ad01", "email": "admin@jerga.local", "email_verified": true}',
+  'email', now() - interval '200 days', now() - interval '200 days'
+);
+update public.profiles set is_admin = true where id = 'a0000000-0000-4000-8000-00000000ad01';
