@@ -32,7 +32,8 @@ export function googlePage(input: GooglePageInput): string {
   .note { background: #fef7e0; border: 1px solid #f9ab00; border-radius: 4px; padding: .6rem .8rem; font-size: .9rem; }
   label { display: block; margin-top: 1rem; font-weight: 600; }
   input { box-sizing: border-box; width: 100%; padding: .6rem; margin-top: .3rem; font-size: 1rem; border: 1px solid #80868b; border-radius: 4px; }
-  .actions { display: flex; justify-content: space-between; margin-top: 1.5rem; }
+  /* Continue comes first so that Enter in a field continues rather than cancels. */
+  .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
   button { font-size: 1rem; padding: .6rem 1.2rem; border-radius: 4px; border: 1px solid #1a73e8; cursor: pointer; }
   button[value=continue] { background: #1a73e8; color: #fff; }
   button[value=cancel] { background: #fff; color: #1a73e8; }
@@ -53,8 +54,8 @@ export function googlePage(input: GooglePageInput): string {
     <label for="name">Name</label>
     <input id="name" name="name" type="text" autocomplete="name" value="${escape(input.name ?? '')}">
     <div class="actions">
-      <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
       <button type="submit" name="action" value="continue">Continue</button>
+      <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
     </div>
   </form>
 </main>

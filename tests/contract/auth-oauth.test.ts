@@ -22,6 +22,8 @@ describe('Google sign-in through the local stand-in page', () => {
     expect(html).toMatch(/<label for="name">Name<\/label>/);
     expect(html).toMatch(/<button type="submit" name="action" value="continue">Continue<\/button>/);
     expect(html).toMatch(/local Google stand-in/);
+    // Continue is the form's first button, so Enter in a field continues rather than cancels.
+    expect(html.indexOf('>Continue</button>')).toBeLessThan(html.indexOf('>Cancel</button>'));
     expect(action).toBe(`${stack().apiUrl}/auth/v1/local-google/authorize`);
     expect(Object.keys(hidden).sort()).toEqual(['redirect_uri', 'state']);
   });

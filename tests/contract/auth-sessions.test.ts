@@ -23,7 +23,6 @@ describe('refresh tokens (POST /token?grant_type=refresh_token)', () => {
     const { data, error } = await supabase.auth.refreshSession();
     expect(error).toBeNull();
     expect(data.session!.refresh_token).not.toBe(first.refresh_token);
-    expect(data.session!.access_token).not.toBe(first.access_token);
     expect(decodeJwt(data.session!.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
     const [row] = await adminSql()`select revoked, parent from auth.refresh_tokens where token = ${data.session!.refresh_token}`;
     expect(row).toEqual({ revoked: false, parent: first.refresh_token });
@@ -69,6 +68,22 @@ describe('refresh tokens (POST /token?grant_type=refresh_token)', () => {
       const stolen = await refreshRaw(child.body.refresh_token, instance.url);
       expect(stolen.status).toBe(400);
       expect(stolen.body.code).toBe('refresh_token_already_used');
+    });
+
+    it('answers an expired access token with 403 bad_jwt, and the refresh token still works', async () => {
+      const supabase = supabaseClient({ url: instance.url });
+      const { data } = await supabase.auth.signUp({ email: uniqueEmail('expired'), password });
+      instance.advance(3601);
+      try {
+        const response = await fetch(`${instance.url}/auth/v1/user`, {
+          headers: { authorization: `Bearer ${data.session!.access_token}` },
+        });
+        expect(response.status).toBe(403);
+        expect(await response.json()).toMatchObject({ code: 'bad_jwt' });
+        expect((await refreshRaw(data.session!.refresh_token, instance.url)).status).toBe(200);
+      } finally {
+        instance.advance(-3601);
+      }
     });
 
     it('refreshes from getSession() when the stored session is about to expire', async () => {
