@@ -37,7 +37,7 @@ const refreshAlreadyUsed = () => new AuthError(400, 'refresh_token_already_used'
 /**
  * Starts a session for a user who just proved who they are (`method`: password, oauth…):
  * the session row, its AMR claim and first refresh token, and the sign-in timestamps
- * (auth.users.last_sign_in_at, the identity's, and public.profiles.last_login).
+ * (auth.users.last_sign_in_at and the identity's).
  */
 export async function startSession(
   ctx: AuthContext,
@@ -55,9 +55,9 @@ export async function startSession(
   await tx`insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
            values (${randomUUID()}, ${sessionId}, ${now}, ${now}, ${method})`;
   const token = await insertRefreshToken(tx, userId, sessionId, null, now);
+  // public.profiles.last_login follows last_sign_in_at by trigger, as it does under GoTrue.
   await tx`update auth.users set last_sign_in_at = ${now} where id = ${userId}`;
   await tx`update auth.identities set last_sign_in_at = ${now} where user_id = ${userId} and provider = ${provider}`;
-  await tx`update public.profiles set last_login = ${now} where id = ${userId}`;
   return sessionJson(ctx, tx, userId, sessionId, token, extras);
 }
 

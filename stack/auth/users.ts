@@ -152,17 +152,23 @@ export interface NewUser {
   now: Date;
 }
 
-/** Inserts the user (the profile trigger runs) and its first identity; returns the user id. */
+/**
+ * Inserts the user (the profile trigger runs) and its first identity; returns the user id.
+ * Token columns get empty strings and a password-less user an empty hash, as GoTrue writes
+ * them, so GoTrue itself could read these rows.
+ */
 export async function insertUser(tx: Tx, input: NewUser): Promise<string> {
   const id = randomUUID();
   const providerId = input.identity.providerId ?? id;
   const identityData = { sub: providerId, ...input.identity.data };
   await tx`
     insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-                            raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
-    values (${INSTANCE_ID}, ${id}, 'authenticated', 'authenticated', ${input.email}, ${input.passwordHash},
+                            raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous,
+                            confirmation_token, recovery_token, email_change_token_new, email_change)
+    values (${INSTANCE_ID}, ${id}, 'authenticated', 'authenticated', ${input.email}, ${input.passwordHash ?? ''},
             ${input.emailConfirmedAt}, ${tx.json(input.appMetadata as postgres.JSONValue)},
-            ${tx.json(input.userMetadata as postgres.JSONValue)}, ${input.now}, ${input.now}, false)`;
+            ${tx.json(input.userMetadata as postgres.JSONValue)}, ${input.now}, ${input.now}, false,
+            '', '', '', '')`;
   await insertIdentity(tx, id, input.identity.provider, providerId, identityData, input.now);
   return id;
 }
