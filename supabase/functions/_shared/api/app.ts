@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import { errorResponse } from '../errors.ts';
 import { content } from './content.ts';
 import { tags } from './tags.ts';
+import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
 export { closeDb as close } from '../db.ts';
@@ -19,6 +20,8 @@ export function createApiApp(): Hono<ApiEnv> {
   app.use('*', withCaller);
   app.route('/content', content);
   app.route('/tag', tags);
+  app.route('/auth', auth);
+  app.route('/user', user);
   app.notFound((c) => c.json({ success: false, code: 'not_found', message: 'Not found.' }, 404));
   app.onError(errorResponse);
   return app;

@@ -43,3 +43,32 @@ export interface ApiErrorBody {
   /** Per-field messages for invalid_input. */
   errors?: Record<string, string>;
 }
+
+/** The spec's user, from the profile. */
+export interface User {
+  _id: string;
+  name: string;
+  email: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+  lastLogin: string | null;
+  timeZone: string;
+  currentStreak: number;
+  longestStreak: number;
+}
+
+/** What the client hands to supabase-js `setSession` after /api login or register. */
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: 'bearer';
+}
+
+export interface AuthReply {
+  authenticated: boolean;
+  user: User | null;
+  message: string;
+  session: SessionTokens | null;
+}
