@@ -32,7 +32,7 @@ async function main(command: string | undefined): Promise<void> {
   console.log(`
   Jerga is running${stack.config.databaseUrl ? ' (external database)' : ''}
     Database   ${stack.dbUrl}
-    API        ${stack.apiUrl}   (/functions/v1/api, /api)
+    API        ${stack.apiUrl}   (/auth/v1, /functions/v1/api, /api)
     ${web ? `Web app    ${web.resolvedUrls?.local[0] ?? 'http://localhost:5173/'}` : ''}
   Press Ctrl-C to stop.`);
 
