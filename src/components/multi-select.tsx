@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './multi-select.css';
 
@@ -54,6 +54,16 @@ export function MultiSelect({
   const controlRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // The chosen values as last sent: two quick picks before the parent re-renders must
+  // build on each other, not both on the stale `value` prop.
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const change = (next: string[]) => {
+    latest.current = next;
+    onChange(next);
+  };
 
   const selected = new Set(value);
   const byValue = new Map(options.map((option) => [option.value, option]));
@@ -83,7 +93,8 @@ export function MultiSelect({
   };
 
   const toggle = (optionValue: string) => {
-    onChange(selected.has(optionValue) ? value.filter((v) => v !== optionValue) : [...value, optionValue]);
+    const current = latest.current;
+    change(current.includes(optionValue) ? current.filter((v) => v !== optionValue) : [...current, optionValue]);
     setFilter('');
   };
 
@@ -150,7 +161,7 @@ export function MultiSelect({
         }
         break;
       case 'Backspace':
-        if (!filter && value.length) onChange(value.slice(0, -1));
+        if (!filter && latest.current.length) change(latest.current.slice(0, -1));
         break;
       case 'Tab':
         if (open) closeMenu();
@@ -188,7 +199,7 @@ export function MultiSelect({
               type="button"
               className="chip__remove"
               aria-label={t('multiSelect.remove', { label: option.label })}
-              onClick={() => onChange(value.filter((v) => v !== option.value))}
+              onClick={() => change(latest.current.filter((v) => v !== option.value))}
             >
               ×
             </button>

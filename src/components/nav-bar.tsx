@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
 import { LanguageSwitch } from './language-switch';
 import { useToast } from './toasts';
@@ -12,7 +12,7 @@ function isAdminArea(pathname: string) {
 
 export function NavBar() {
   const { t } = useTranslation();
-  const { isLoggedIn, user, logOut } = useAuth();
+  const { isLoading, isLoggedIn, user, logOut } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -61,6 +61,27 @@ export function NavBar() {
     </li>
   );
 
+  // The admin area has no navigation bar (spec §2): only Log In or Back to Site, inline.
+  if (adminArea) {
+    return (
+      <div className="nav nav--admin">
+        <nav aria-label={t('nav.label')}>
+          <ul className="nav__list">
+            {!isLoading && !isLoggedIn && link('/login', t('nav.logIn'))}
+            {user?.isAdmin && (
+              <li>
+                <Link to="/" className="button button--ghost button--small">
+                  ← {t('nav.backToSite')}
+                </Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <LanguageSwitch />
+      </div>
+    );
+  }
+
   return (
     <div className="nav">
       <button
@@ -81,31 +102,22 @@ export function NavBar() {
       <div ref={panelRef} id={panelId} className={`nav__panel${open ? ' nav__panel--open' : ''}`}>
         <nav aria-label={t('nav.label')}>
           <ul className="nav__list">
-            {adminArea ? (
+            {link('/', t('nav.home'), true)}
+            {link('/addContent', t('nav.add'))}
+            {isLoading ? null : isLoggedIn ? (
               <>
-                {!isLoggedIn && link('/login', t('nav.logIn'))}
-                {user?.isAdmin && link('/', t('nav.backToSite'), true)}
+                {link('/account', t('nav.account'))}
+                {link('/flashcards', t('nav.flashcards'))}
+                {link('/chat', t('nav.chat'))}
+                {user?.isAdmin && link('/admin', t('nav.administer'))}
+                <li>
+                  <button type="button" className="nav__link nav__link--button" onClick={() => void handleLogOut()}>
+                    {t('nav.logOut')}
+                  </button>
+                </li>
               </>
             ) : (
-              <>
-                {link('/', t('nav.home'), true)}
-                {link('/addContent', t('nav.add'))}
-                {isLoggedIn ? (
-                  <>
-                    {link('/account', t('nav.account'))}
-                    {link('/flashcards', t('nav.flashcards'))}
-                    {link('/chat', t('nav.chat'))}
-                    {user?.isAdmin && link('/admin', t('nav.administer'))}
-                    <li>
-                      <button type="button" className="nav__link nav__link--button" onClick={() => void handleLogOut()}>
-                        {t('nav.logOut')}
-                      </button>
-                    </li>
-                  </>
-                ) : (
-                  link('/login', t('nav.logIn'))
-                )}
-              </>
+              link('/login', t('nav.logIn'))
             )}
           </ul>
         </nav>

@@ -29,6 +29,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
+  /** Send the JSON body as plain text, with no Content-Type header (the spec's user update). */
+  untypedBody?: boolean;
   signal?: AbortSignal;
 }
 
@@ -62,7 +64,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     Authorization: `Bearer ${await bearerToken()}`,
     Accept: 'application/json',
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !options.untypedBody) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {

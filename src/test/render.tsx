@@ -28,4 +28,13 @@ export function renderWithProviders(ui: ReactNode, { path = '/', route = path, u
   return { ...result, router, queryClient };
 }
 
-export const testUser: AuthUser = { _id: '00000000-0000-4000-8000-000000000001', name: 'Lucía', email: 'lucia@example.com', isAdmin: false };
+export const testUser: AuthUser = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Lucía',
+  email: 'lucia@example.com',
+  isAdmin: false,
+  createdAt: '2025-01-02T10:00:00Z',
+  lastLogin: '2025-03-04T09:30:00Z',
+  currentStreak: 3,
+  longestStreak: 7,
+};

@@ -1,14 +1,15 @@
 import type { Session, User as SupabaseUser } from '@supabase/supabase-js';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '@/lib/api';
 import { supabase } from '@/lib/supabase';
+import { authKeys } from './api/auth-keys';
+import { userQueryOptions } from './api/get-user';
+import { logOut } from './api/log-out';
+import type { User } from './types';
 
-/** The signed-in person as the app sees them (the spec's User fields we know from the session). */
-export interface AuthUser {
-  _id: string;
-  name: string;
-  email: string | null;
-  isAdmin: boolean;
-}
+/** The signed-in person as the app sees them: the spec's User. */
+export type AuthUser = User;
 
 /** The spec's auth status: starts loading and logged out. */
 export interface AuthState {
@@ -22,58 +23,87 @@ export interface AuthContextValue extends AuthState {
   logOut: () => Promise<void>;
 }
 
-const initialState: AuthState = { isLoading: true, isLoggedIn: false, user: null, session: null };
-
+/**
+ * What the session's token says about its user: a stand-in only for when /api cannot be
+ * reached. The real profile (name, admin flag, streaks) comes from GET /api/auth/getUser.
+ */
 export function toAuthUser(user: SupabaseUser): AuthUser {
   const meta = user.user_metadata ?? {};
-  const app = user.app_metadata ?? {};
   const name = typeof meta.name === 'string' && meta.name.trim() ? meta.name.trim() : (user.email?.split('@')[0] ?? '');
-  // Admin flags live in profiles.is_admin; until the accounts work reads the profile, trust app_metadata only.
-  const isAdmin = app.isAdmin === true || app.is_admin === true;
-  return { _id: user.id, name, email: user.email ?? null, isAdmin };
-}
-
-function stateFrom(session: Session | null): AuthState {
-  return session
-    ? { isLoading: false, isLoggedIn: true, user: toAuthUser(session.user), session }
-    : { isLoading: false, isLoggedIn: false, user: null, session: null };
+  return {
+    _id: user.id,
+    name,
+    email: user.email ?? null,
+    isAdmin: false,
+    createdAt: user.created_at ?? null,
+    lastLogin: user.last_sign_in_at ?? null,
+    currentStreak: 0,
+    longestStreak: 0,
+  };
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Feeds auth state from supabase-js: the stored session first, then every auth change. */
+/** A reply that means "this token is not a live session". */
+function isSessionRejected(error: unknown) {
+  return isApiError(error) && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * Auth state per spec §4. supabase-js owns the session (stored, refreshed, shared between
+ * tabs) and announces every change; the user behind it is fetched from /api/auth/getUser.
+ * Logged in means: a session, and a user the server returned for it.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(initialState);
+  const queryClient = useQueryClient();
+  // undefined: supabase-js has not read its storage yet.
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const lastUserId = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {
     let active = true;
+    const apply = (next: Session | null) => {
+      if (!active) return;
+      setSession(next);
+      const userId = next?.user.id ?? null;
+      if (lastUserId.current !== undefined && lastUserId.current !== userId) {
+        // Someone else (or nobody) is calling now: what the server shows depends on the caller.
+        if (!userId) queryClient.removeQueries({ queryKey: authKeys.all });
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+      }
+      lastUserId.current = userId;
+    };
     supabase.auth
       .getSession()
-      .then(({ data }) => {
-        if (active) setState(stateFrom(data.session));
-      })
-      .catch(() => {
-        if (active) setState(stateFrom(null));
-      });
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-      if (active) setState(stateFrom(session));
-    });
+      .then(({ data }) => apply(data.session))
+      .catch(() => apply(null));
+    // Also fires for changes made in other tabs. Only state is set here: no supabase calls.
+    const { data } = supabase.auth.onAuthStateChange((_event, next) => apply(next));
     return () => {
       active = false;
       data.subscription.unsubscribe();
     };
-  }, []);
+  }, [queryClient]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      ...state,
-      logOut: async () => {
-        const { error } = await supabase.auth.signOut();
-        if (error) throw error;
-      },
-    }),
-    [state],
-  );
+  const userId = session?.user.id ?? '';
+  const userQuery = useQuery({ ...userQueryOptions(userId), enabled: Boolean(userId) });
+  const rejected = Boolean(session) && ((userQuery.isSuccess && !userQuery.data.user) || isSessionRejected(userQuery.error));
+
+  // The server no longer knows this session (revoked elsewhere): forget it here too.
+  useEffect(() => {
+    if (rejected) void supabase.auth.signOut({ scope: 'local' });
+  }, [rejected]);
+
+  const state = useMemo<AuthState>(() => {
+    if (session === undefined) return { isLoading: true, isLoggedIn: false, user: null, session: null };
+    if (!session || rejected) return { isLoading: false, isLoggedIn: false, user: null, session: null };
+    if (userQuery.isPending) return { isLoading: true, isLoggedIn: false, user: null, session };
+    // The server could not be asked: keep the session and show what its token says.
+    const user = userQuery.data?.user ?? toAuthUser(session.user);
+    return { isLoading: false, isLoggedIn: true, user, session };
+  }, [session, rejected, userQuery.isPending, userQuery.data]);
+
+  const value = useMemo<AuthContextValue>(() => ({ ...state, logOut }), [state]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

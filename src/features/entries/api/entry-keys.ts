@@ -9,6 +9,8 @@ export const entryKeys = {
   all: ['entries'] as const,
   lists: () => [...entryKeys.all, 'list'] as const,
   list: (filters: EntryFilters) => [...entryKeys.lists(), filters] as const,
+  /** One person's entries (their Account page), hidden ones included for the owner. */
+  byOwner: (userId: string) => [...entryKeys.lists(), 'owner', userId] as const,
   details: () => [...entryKeys.all, 'detail'] as const,
   detail: (id: string) => [...entryKeys.details(), id] as const,
 };

@@ -4,11 +4,31 @@ import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import './entry-card.css';
 
-export function EntryCard({ entry }: { entry: Entry }) {
+/** Pencil icon for the edit link. */
+function EditIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <path
+        d="M13.6 3.2a2 2 0 0 1 2.8 0l.4.4a2 2 0 0 1 0 2.8l-9.2 9.2-3.9 1 1-3.9 8.9-9.5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+      <path d="M12 5l3 3" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+/**
+ * An entry in a grid. `editable` (the owner's Account page only, spec §6) adds the edit
+ * icon and marks entries hidden from everyone else.
+ */
+export function EntryCard({ entry, editable = false }: { entry: Entry; editable?: boolean }) {
   const { t } = useTranslation();
   const countryName = useCountryName(entry.country);
   return (
-    <article className="entry-card">
+    <article className={`entry-card${editable && !entry.show ? ' entry-card--hidden' : ''}`}>
       <div className="entry-card__top">
         <span className="entry-card__country">
           <CountryFlag code={entry.country} size="sm" />
@@ -21,11 +41,24 @@ export function EntryCard({ entry }: { entry: Entry }) {
           {t('entry.votes', { count: entry.voteCount })}
         </span>
       </div>
-      <h2 className="entry-card__title">
-        <Link to={`/content/${entry._id}`} className="entry-card__link">
-          {entry.title}
-        </Link>
-      </h2>
+      <div className="entry-card__head">
+        <h2 className="entry-card__title">
+          <Link to={`/content/${entry._id}`} className="entry-card__link">
+            {entry.title}
+          </Link>
+        </h2>
+        {editable && (
+          <Link
+            to={`/editContent/${entry._id}`}
+            className="entry-card__edit"
+            aria-label={t('account.editEntry', { title: entry.title })}
+            title={t('account.editEntry', { title: entry.title })}
+          >
+            <EditIcon />
+          </Link>
+        )}
+      </div>
+      {editable && !entry.show && <span className="badge badge--muted entry-card__hidden">{t('account.hidden')}</span>}
       <p className="entry-card__description">{entry.description}</p>
       {entry.tags.length > 0 && (
         <ul className="tag-list tag-list--compact">

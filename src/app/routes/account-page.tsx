@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoginRequired } from '@/components/access-panels';
+import { Spinner } from '@/components/popups';
+import { PageLoading } from '@/app/root-layout';
+import { ProfileForm } from '@/features/account/profile-form';
+import { StreakStats } from '@/features/account/streak-stats';
+import { useAuth } from '@/features/auth/auth-context';
+import type { User } from '@/features/auth/types';
+import { useUserEntries } from '@/features/entries/api/get-user-entries';
+import { EntryCard } from '@/features/entries/components/entry-card';
+import '@/features/account/account.css';
+
+/** /account — the user's streaks, display name and own entries (with the only edit icons). */
+export function AccountPage() {
+  const { isLoading, isLoggedIn, user } = useAuth();
+  if (isLoading) return <PageLoading />;
+  if (!isLoggedIn || !user) return <LoginRequired />;
+  return <Account user={user} />;
+}
+
+function Account({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <header className="page-banner">
+        <h1 className="page-banner__title">{t('account.banner')}</h1>
+        <p className="page-banner__text">{t('account.intro')}</p>
+      </header>
+      <div className="account-top">
+        <section aria-label={t('account.streaks')}>
+          <StreakStats user={user} />
+        </section>
+        <section className="card profile-card" aria-labelledby="profile-title">
+          <div className="section-head">
+            <h2 id="profile-title" className="section-title">
+              {t('account.profile')}
+            </h2>
+            {user.isAdmin && <span className="badge badge--admin">{t('account.adminBadge')}</span>}
+          </div>
+          {user.email && <p className="profile-card__email">{user.email}</p>}
+          <ProfileForm key={user._id} user={user} />
+        </section>
+      </div>
+      <UserEntries userId={user._id} />
+    </div>
+  );
+}
+
+function UserEntries({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const entries = useUserEntries(userId);
+  return (
+    <section className="account-entries" aria-labelledby="my-entries-title">
+      <div className="section-head">
+        <h2 id="my-entries-title" className="section-title">
+          {t('account.entries')}
+        </h2>
+        {entries.data && entries.data.length > 0 && <span className="muted">{t('account.entryCount', { count: entries.data.length })}</span>}
+      </div>
+      {entries.isPending ? (
+        <p className="results__status" role="status">
+          <Spinner size="sm" />
+          {t('account.loadingEntries')}
+        </p>
+      ) : entries.isError ? (
+        <div className="state-panel state-panel--error" role="alert">
+          <p className="state-panel__text">{t('errors.loadFailed')}</p>
+          <div className="state-panel__actions">
+            <button type="button" className="button button--primary" onClick={() => void entries.refetch()}>
+              {t('errors.retry')}
+            </button>
+          </div>
+        </div>
+      ) : entries.data.length === 0 ? (
+        <div className="empty-state">
+          <p>{t('account.noEntries')}</p>
+          <Link className="button button--primary" to="/addContent">
+            {t('home.addFirst')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="entry-grid">
+          {entries.data.map((entry) => (
+            <li key={entry._id}>
+              <EntryCard entry={entry} editable />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

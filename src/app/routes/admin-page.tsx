@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Forbidden, LoginRequired } from '@/components/access-panels';
+import { Spinner } from '@/components/popups';
+import { PageLoading } from '@/app/root-layout';
+import { useUsers } from '@/features/admin/api/get-users';
+import { UsersTable } from '@/features/admin/components/users-table';
+import { useAuth } from '@/features/auth';
+import { isApiError } from '@/lib/api';
+
+/** /admin — user management for admins. The shell shows no navigation bar here. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const { isLoading, isLoggedIn, user } = useAuth();
+  const isAdmin = Boolean(isLoggedIn && user?.isAdmin);
+  const users = useUsers({ enabled: isAdmin });
+
+  if (isLoading) return <PageLoading />;
+  if (!isLoggedIn || !user) return <LoginRequired />;
+  const refused = isApiError(users.error) && users.error.status === 403;
+  if (!isAdmin || refused) return <Forbidden message={t('admin.forbidden')} />;
+
+  return (
+    <div className="page">
+      <header className="page-banner">
+        <h1 className="page-banner__title">{t('admin.banner')}</h1>
+        <p className="page-banner__text">{t('admin.intro')}</p>
+      </header>
+      {users.isPending ? (
+        <div className="state-panel" role="status">
+          <Spinner size="lg" />
+          <p className="state-panel__text">{t('admin.loading')}</p>
+        </div>
+      ) : users.isError ? (
+        <section className="state-panel state-panel--error" role="alert">
+          <h2 className="state-panel__title">{t('admin.fetchFailed')}</h2>
+          <div className="state-panel__actions">
+            <button type="button" className="button button--primary" onClick={() => void users.refetch()}>
+              {t('errors.retry')}
+            </button>
+          </div>
+        </section>
+      ) : (
+        <UsersTable users={users.data} currentUserId={user._id} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Forbidden, LoginRequired } from '@/components/access-panels';
+import { Spinner } from '@/components/popups';
+import { PageLoading } from '@/app/root-layout';
+import { useAuth } from '@/features/auth/auth-context';
+import { useEntry } from '@/features/entries/api/get-entry';
+import { EditEntryForm } from '@/features/entries/components/edit-entry-form';
+import { isApiError } from '@/lib/api';
+
+/** /editContent/:id — the owner or an admin edits or deletes an entry. */
+export function EditEntryPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { isLoading, isLoggedIn, user } = useAuth();
+  const entry = useEntry(id);
+
+  if (isLoading) return <PageLoading />;
+  if (!isLoggedIn || !user) return <LoginRequired />;
+
+  if (entry.isPending) {
+    return (
+      <div className="state-panel" role="status">
+        <Spinner size="lg" />
+        <p className="state-panel__text">{t('entry.loading')}</p>
+      </div>
+    );
+  }
+
+  if (entry.isError) {
+    const notFound = isApiError(entry.error) && entry.error.status === 404;
+    return (
+      <section className={`state-panel${notFound ? '' : ' state-panel--error'}`} role={notFound ? undefined : 'alert'}>
+        <h1 className="state-panel__title">{notFound ? t('entry.notFoundTitle') : t('errors.loadFailed')}</h1>
+        {notFound && <p className="state-panel__text">{t('entry.notFoundBody')}</p>}
+        <div className="state-panel__actions">
+          {!notFound && (
+            <button type="button" className="button button--primary" onClick={() => void entry.refetch()}>
+              {t('errors.retry')}
+            </button>
+          )}
+          <Link className="button button--ghost" to="/account">
+            {t('editContent.backToAccount')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (entry.data.owner !== user._id && !user.isAdmin) return <Forbidden message={t('editContent.forbidden')} />;
+
+  return (
+    <div className="page page--narrow">
+      <Link className="back-link" to="/account">
+        ← {t('editContent.backToAccount')}
+      </Link>
+      <header className="page-banner">
+        <h1 className="page-banner__title">{t('editContent.banner')}</h1>
+        <p className="page-banner__text">
+          {t('editContent.intro')}{' '}
+          <Link to={`/content/${entry.data._id}`}>{t('editContent.viewEntry')}</Link>
+        </p>
+      </header>
+      <EditEntryForm key={entry.data._id} entry={entry.data} />
+    </div>
+  );
+}

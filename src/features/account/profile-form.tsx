@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { useUpdateUser } from '@/features/auth/api/update-user';
+import type { User } from '@/features/auth/types';
+import { translateServerMessage } from '@/i18n/server-messages';
+import { isApiError } from '@/lib/api';
+
+/** Max length of a display name (the profiles table allows 100). */
+const NAME_MAX = 100;
+
+/** Changes the display name the greeting and new entries use. */
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const updateUser = useUpdateUser();
+  const [name, setName] = useState(user.name);
+  const [error, setError] = useState<string | null>(null);
+  const changed = name.trim() !== user.name;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(t('auth.nameRequired'));
+      event.currentTarget.querySelector<HTMLElement>('[name="name"]')?.focus();
+      return;
+    }
+    if (!changed) return;
+    updateUser.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (updated) => {
+          setName(updated.name);
+          toast.success(t('account.updated'));
+        },
+        onError: (failure) => {
+          toast.error(t('account.updateFailed'));
+          const field = isApiError(failure) ? failure.fieldErrors.name : undefined;
+          setError(translateServerMessage(t, field ?? (failure.message || t('account.updateFailed'))));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="profile-form" noValidate onSubmit={onSubmit}>
+      <FormField label={t('account.displayName')} error={error ?? undefined}>
+        {(props) => (
+          <input
+            {...props}
+            name="name"
+            className="input"
+            type="text"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            aria-required="true"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </FormField>
+      <button type="submit" className="button button--primary" disabled={!changed || updateUser.isPending}>
+        {updateUser.isPending && <Spinner size="sm" />}
+        {t('account.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toasts';
+import type { User } from '@/features/auth';
+import { translateServerMessage } from '@/i18n/server-messages';
+import { useSetAdmin } from '../api/set-admin';
+import './admin.css';
+
+export type SortKey = 'name' | 'email' | 'isAdmin' | 'createdAt' | 'lastLogin';
+type Direction = 'ascending' | 'descending';
+
+const COLUMNS: { key: SortKey; label: string }[] = [
+  { key: 'name', label: 'admin.name' },
+  { key: 'email', label: 'admin.email' },
+  { key: 'isAdmin', label: 'admin.admin' },
+  { key: 'createdAt', label: 'admin.created' },
+  { key: 'lastLogin', label: 'admin.lastLogin' },
+];
+
+/** Case- and accent-insensitive text for searching and sorting. */
+const fold = (text: string | null | undefined) =>
+  (text ?? '')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+function compare(a: User, b: User, key: SortKey, collator: Intl.Collator): number {
+  switch (key) {
+    case 'name':
+    case 'email':
+      return collator.compare(a[key] ?? '', b[key] ?? '');
+    case 'isAdmin':
+      return Number(a.isAdmin) - Number(b.isAdmin);
+    case 'createdAt':
+    case 'lastLogin': {
+      // Never logged in sorts before any date.
+      const time = (value: string | null) => (value ? Date.parse(value) : -Infinity);
+      const diff = time(a[key]) - time(b[key]);
+      return Number.isNaN(diff) ? 0 : diff;
+    }
+  }
+}
+
+/** The user management table: search, sort by any column, grant or revoke admin rights. */
+export function UsersTable({ users, currentUserId }: { users: User[]; currentUserId: string }) {
+  const { t, i18n } = useTranslation();
+  const tr = t as unknown as (key: string) => string;
+  const toast = useToast();
+  const setAdmin = useSetAdmin();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ key: SortKey; direction: Direction }>({ key: 'createdAt', direction: 'descending' });
+  const query = fold(useDeferredValue(search).trim());
+
+  const language = i18n.resolvedLanguage ?? 'en-US';
+  const collator = useMemo(() => new Intl.Collator(language, { sensitivity: 'base', numeric: true }), [language]);
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }), [language]);
+  const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }), [language]);
+
+  const rows = useMemo(() => {
+    const found = query ? users.filter((user) => fold(user.name).includes(query) || fold(user.email).includes(query)) : users;
+    const sign = sort.direction === 'ascending' ? 1 : -1;
+    // Ties keep a stable, readable order: by name.
+    return [...found].sort((a, b) => sign * compare(a, b, sort.key, collator) || collator.compare(a.name, b.name));
+  }, [users, query, sort, collator]);
+
+  const sortBy = (key: SortKey) =>
+    setSort((current) =>
+      current.key === key
+        ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { key, direction: key === 'createdAt' || key === 'lastLogin' || key === 'isAdmin' ? 'descending' : 'ascending' },
+    );
+
+  const toggleAdmin = (user: User) =>
+    setAdmin.mutate(
+      { userId: user._id, isAdmin: !user.isAdmin },
+      {
+        onSuccess: (updated) =>
+          toast.success(t(updated.isAdmin ? 'admin.granted' : 'admin.revoked', { name: updated.name })),
+        onError: (error) => toast.error(error.message ? translateServerMessage(t, error.message) : t('admin.changeFailed')),
+      },
+    );
+
+  const formatDate = (value: string | null, withTime: boolean) => {
+    if (!value) return t('admin.never');
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : (withTime ? dateTimeFormat : dateFormat).format(date);
+  };
+
+  return (
+    <div className="users">
+      <div className="users__toolbar">
+        <label className="visually-hidden" htmlFor={searchId}>
+          {t('admin.search')}
+        </label>
+        <input
+          id={searchId}
+          className="input users__search"
+          type="search"
+          placeholder={t('admin.searchPlaceholder')}
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <p className="users__count" role="status">
+          {query ? t('admin.showing', { count: rows.length, total: users.length }) : t('admin.count', { count: users.length })}
+        </p>
+      </div>
+      <div className="users__frame card">
+        <table className="users__table">
+          <caption className="visually-hidden">{t('admin.caption')}</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column.key} scope="col" aria-sort={sort.key === column.key ? sort.direction : 'none'}>
+                  <button type="button" className="users__sort" onClick={() => sortBy(column.key)}>
+                    {tr(column.label)}
+                    <span className={`users__sort-icon users__sort-icon--${sort.key === column.key ? sort.direction : 'none'}`} aria-hidden="true" />
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((user) => {
+              const pending = setAdmin.isPending && setAdmin.variables?.userId === user._id;
+              return (
+                <tr key={user._id}>
+                  <th scope="row" data-label={t('admin.name')} className="users__name">
+                    <span className="users__avatar" aria-hidden="true">
+                      {(user.name || user.email || '?').trim().charAt(0).toUpperCase()}
+                    </span>
+                    <span className="users__name-text">
+                      {user.name}
+                      {user._id === currentUserId && <span className="badge badge--muted">{t('admin.you')}</span>}
+                    </span>
+                  </th>
+                  <td data-label={t('admin.email')} className="users__email">
+                    {user.email}
+                  </td>
+                  <td data-label={t('admin.admin')}>
+                    <button
+                      type="button"
+                      role="switch"
+                      className="switch"
+                      aria-checked={user.isAdmin}
+                      aria-label={t('admin.toggle', { name: user.name })}
+                      disabled={pending}
+                      onClick={() => toggleAdmin(user)}
+                    >
+                      <span className="switch__track" aria-hidden="true">
+                        <span className="switch__thumb" />
+                      </span>
+                      <span className="switch__text" aria-hidden="true">
+                        {user.isAdmin ? t('admin.yes') : t('admin.no')}
+                      </span>
+                    </button>
+                  </td>
+                  <td data-label={t('admin.created')} className="users__date">
+                    {formatDate(user.createdAt, false)}
+                  </td>
+                  <td data-label={t('admin.lastLogin')} className="users__date">
+                    {formatDate(user.lastLogin, true)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="users__empty">{t('admin.noMatches')}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import type { User } from '../types';
+import { authKeys } from './auth-keys';
+import type { GetUserReply } from './get-user';
+
+export interface UserUpdate {
+  name?: string;
+  timeZone?: string;
+  email?: string;
+  password?: string;
+}
+
+/** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */
+export async function updateUser(update: UserUpdate): Promise<User> {
+  const reply = await apiRequest<{ user?: User | null }>('/user/update', { method: 'POST', body: update, untypedBody: true });
+  if (!reply?.user) throw new Error('Update failed');
+  return reply.user;
+}
+
+/** Updates the signed-in user's profile; the auth state picks the new user up from the cache. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData<GetUserReply>(authKeys.user(user._id), { user });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '@/i18n/server-messages';
+import { isApiError } from '@/lib/api';
+
+/** An error is either a locale key or the server's own words. */
+export type FieldError = { key: string } | { text: string };
+
+/**
+ * Per-field errors and a general line for the account forms: editing a field clears its
+ * error (spec §4), server field errors land on their fields, anything else is the general line.
+ */
+export function useFieldErrors<Field extends string>(fields: readonly Field[], linked: readonly Field[][] = []) {
+  const { t } = useTranslation();
+  const tr = t as unknown as (key: string) => string;
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
+  const [general, setGeneral] = useState<FieldError | null>(null);
+
+  return {
+    errors,
+    general,
+    message: (error: FieldError | null | undefined) =>
+      error ? ('key' in error ? tr(error.key) : translateServerMessage(t, error.text)) : undefined,
+    /** Clears a field's error; fields linked to it lose the same (shared) error too. */
+    clear: (field: Field) => {
+      setErrors((current) => {
+        if (!current[field]) return current;
+        const next = { ...current };
+        const shared = current[field];
+        delete next[field];
+        for (const group of linked) {
+          if (!group.includes(field)) continue;
+          for (const other of group) if (JSON.stringify(next[other]) === JSON.stringify(shared)) delete next[other];
+        }
+        return next;
+      });
+    },
+    /** Shows the found errors and focuses the first invalid field; true when there are none. */
+    check: (found: Partial<Record<Field, FieldError>>, form: HTMLFormElement): boolean => {
+      setGeneral(null);
+      setErrors(found);
+      const first = fields.find((field) => found[field]);
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return !first;
+    },
+    fromServer: (error: unknown, fallbackKey: string) => {
+      const onFields: Partial<Record<Field, FieldError>> = {};
+      if (isApiError(error)) {
+        for (const [name, text] of Object.entries(error.fieldErrors)) {
+          if ((fields as readonly string[]).includes(name)) onFields[name as Field] = { text };
+        }
+      }
+      setErrors(onFields);
+      if (Object.keys(onFields).length === 0) {
+        const text = error instanceof Error ? error.message : '';
+        setGeneral(text ? { text } : { key: fallbackKey });
+      } else {
+        setGeneral(null);
+      }
+    },
+  };
+}

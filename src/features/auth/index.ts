@@ -1,0 +1,4 @@
+// The auth feature's public surface for other features.
+export { authKeys } from './api/auth-keys';
+export { useAuth, type AuthUser } from './auth-context';
+export type { User } from './types';

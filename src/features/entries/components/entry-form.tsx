@@ -1,0 +1,239 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
+import { UploadingPopup } from '@/components/popups';
+import { useCountries } from '@/features/countries';
+import { translateServerMessage } from '@/i18n/server-messages';
+import { isApiError } from '@/lib/api';
+import type { Entry } from '@/lib/api-types';
+
+/** Spec §9: title and description are at most 1000 characters. */
+export const ENTRY_TEXT_MAX = 1000;
+
+const FIELDS = ['title', 'description', 'country', 'hint', 'exampleSentence', 'author'] as const;
+type Field = (typeof FIELDS)[number];
+export type EntryValues = Record<Field, string> & { show: boolean };
+/** What a form sends: trimmed, empty optional fields as null. */
+export type EntryPayload = Omit<EntryValues, 'hint' | 'exampleSentence'> & { hint: string | null; exampleSentence: string | null };
+/** An error is either a locale key or the server's own words. */
+type FieldError = { key: string } | { text: string };
+
+function isField(name: string): name is Field {
+  return (FIELDS as readonly string[]).includes(name);
+}
+
+function validate(values: EntryValues): Partial<Record<Field, FieldError>> {
+  const errors: Partial<Record<Field, FieldError>> = {};
+  if (!values.title.trim()) errors.title = { key: 'addContent.titleRequired' };
+  else if (values.title.length > ENTRY_TEXT_MAX) errors.title = { key: 'addContent.titleTooLong' };
+  if (!values.description.trim()) errors.description = { key: 'addContent.descriptionRequired' };
+  else if (values.description.length > ENTRY_TEXT_MAX) errors.description = { key: 'addContent.descriptionTooLong' };
+  if (!values.country) errors.country = { key: 'addContent.countryRequired' };
+  if (!values.author.trim()) errors.author = { key: 'addContent.authorRequired' };
+  return errors;
+}
+
+export function toPayload(values: EntryValues): EntryPayload {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    country: values.country,
+    hint: values.hint.trim() || null,
+    exampleSentence: values.exampleSentence.trim() || null,
+    author: values.author.trim(),
+    show: values.show,
+  };
+}
+
+/** The form's values for an existing entry. */
+export function entryValues(entry: Entry): EntryValues {
+  return {
+    title: entry.title,
+    description: entry.description,
+    country: entry.country,
+    hint: entry.hint ?? '',
+    exampleSentence: entry.exampleSentence ?? '',
+    author: entry.author,
+    show: entry.show,
+  };
+}
+
+/** The fields whose (trimmed) value differs from the initial one. */
+export function changedFields(initial: EntryValues, values: EntryValues): Partial<EntryPayload> {
+  const before = toPayload(initial);
+  const after = toPayload(values);
+  return Object.fromEntries(
+    (Object.keys(after) as (keyof EntryPayload)[]).filter((key) => after[key] !== before[key]).map((key) => [key, after[key]]),
+  ) as Partial<EntryPayload>;
+}
+
+interface EntryFormProps {
+  initial: EntryValues;
+  submitLabel: string;
+  /** Edit mode: submit stays disabled until something changed, and visibility can be switched. */
+  edit?: boolean;
+  saving: boolean;
+  /** The general line when the server gives no words of its own. */
+  failedKey: string;
+  /** Saves; a rejection's field errors land on the fields, anything else on the general line. */
+  onSave: (payload: EntryPayload, changed: Partial<EntryPayload>) => Promise<unknown>;
+  /** More actions next to submit (the edit form's Delete). */
+  actions?: ReactNode;
+}
+
+/** The Add Content form, also used prefilled to edit an entry. */
+export function EntryForm({ initial, submitLabel, edit = false, saving, failedKey, onSave, actions }: EntryFormProps) {
+  const { t } = useTranslation();
+  const tr = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  const countries = useCountries();
+  const [values, setValues] = useState<EntryValues>(initial);
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
+  const [generalError, setGeneralError] = useState<FieldError | null>(null);
+
+  const message = (error: FieldError | undefined | null) =>
+    error ? ('key' in error ? tr(error.key) : translateServerMessage(t, error.text)) : undefined;
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    // Editing a field clears its error (spec §4).
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const changed = changedFields(initial, values);
+  const hasChanges = Object.keys(changed).length > 0;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || (edit && !hasChanges)) return;
+    setGeneralError(null);
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    onSave(toPayload(values), changed).catch((error: unknown) => {
+      const serverErrors: Partial<Record<Field, FieldError>> = {};
+      if (isApiError(error)) {
+        for (const [name, text] of Object.entries(error.fieldErrors)) {
+          if (isField(name)) serverErrors[name] = { text };
+        }
+      }
+      setErrors(serverErrors);
+      if (Object.keys(serverErrors).length === 0) {
+        setGeneralError(isApiError(error) && error.message ? { text: error.message } : { key: failedKey });
+      }
+    });
+  };
+
+  const counter = (value: string) => t('addContent.counter', { count: value.length, max: ENTRY_TEXT_MAX });
+
+  return (
+    <form className="form card" noValidate onSubmit={onSubmit}>
+      <FormField label={t('addContent.title')} error={message(errors.title)} counter={counter(values.title)}>
+        {(props) => (
+          <input
+            {...props}
+            name="title"
+            className="input"
+            type="text"
+            aria-required="true"
+            maxLength={ENTRY_TEXT_MAX}
+            value={values.title}
+            onChange={change('title')}
+          />
+        )}
+      </FormField>
+      <FormField label={t('addContent.description')} error={message(errors.description)} counter={counter(values.description)}>
+        {(props) => (
+          <textarea
+            {...props}
+            name="description"
+            className="input textarea"
+            rows={4}
+            aria-required="true"
+            maxLength={ENTRY_TEXT_MAX}
+            value={values.description}
+            onChange={change('description')}
+          />
+        )}
+      </FormField>
+      <div className="form__row">
+        <FormField label={t('addContent.country')} error={message(errors.country)}>
+          {(props) => (
+            <select {...props} name="country" className="input select" aria-required="true" value={values.country} onChange={change('country')}>
+              <option value="">{t('addContent.countryPlaceholder')}</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={t('addContent.author')} error={message(errors.author)}>
+          {(props) => (
+            <input
+              {...props}
+              name="author"
+              className="input"
+              type="text"
+              aria-required="true"
+              maxLength={100}
+              autoComplete="name"
+              value={values.author}
+              onChange={change('author')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label={t('addContent.exampleSentence')} note={t('addContent.optional')} error={message(errors.exampleSentence)}>
+        {(props) => (
+          <input
+            {...props}
+            name="exampleSentence"
+            className="input"
+            type="text"
+            maxLength={ENTRY_TEXT_MAX}
+            value={values.exampleSentence}
+            onChange={change('exampleSentence')}
+          />
+        )}
+      </FormField>
+      <FormField label={t('addContent.hint')} note={t('addContent.optional')} error={message(errors.hint)}>
+        {(props) => (
+          <input {...props} name="hint" className="input" type="text" maxLength={ENTRY_TEXT_MAX} value={values.hint} onChange={change('hint')} />
+        )}
+      </FormField>
+      {edit && (
+        <label className="check">
+          <input
+            type="checkbox"
+            name="show"
+            className="check__box"
+            checked={values.show}
+            onChange={(event) => setValues((current) => ({ ...current, show: event.target.checked }))}
+          />
+          <span className="check__text">
+            <span className="check__label">{t('editContent.show')}</span>
+            <span className="check__note">{t('editContent.showNote')}</span>
+          </span>
+        </label>
+      )}
+      {generalError && (
+        <p className="form__error" role="alert">
+          {message(generalError)}
+        </p>
+      )}
+      <div className={`form__actions${actions ? ' form__actions--split' : ''}`}>
+        {actions}
+        <button type="submit" className="button button--primary" disabled={saving || (edit && !hasChanges)}>
+          {submitLabel}
+        </button>
+      </div>
+      <UploadingPopup open={saving} />
+    </form>
+  );
+}
