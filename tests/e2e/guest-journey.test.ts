@@ -57,14 +57,18 @@ describe('a guest visiting Jerga', () => {
   });
 
   it('filters by several countries and several tags at once', async () => {
+    await page.goto(stack().webUrl);
+    await waitForGrid(page);
     // Chile and Cuba: countries the other test files do not add entries to, so every match
     // fits on the first page.
     const countries = page.getByRole('combobox', { name: 'Countries' });
     await countries.click();
     await countries.fill('chil');
     await page.getByRole('option', { name: /Chile/ }).click();
+    await page.getByRole('button', { name: 'Remove Chile' }).waitFor();
     await countries.fill('cuba');
     await page.getByRole('option', { name: /Cuba/ }).click();
+    await page.getByRole('button', { name: 'Remove Cuba' }).waitFor();
     await page.keyboard.press('Escape');
     const [{ titles: expected }] = await adminSql()`
       select array_agg(title) as titles from public.entries where show and country in ('CL', 'CU')`;
@@ -81,6 +85,7 @@ describe('a guest visiting Jerga', () => {
     for (const { name } of popular) {
       await tags.fill(name);
       await page.getByRole('option', { name, exact: true }).click();
+      await page.getByRole('button', { name: `Remove ${name}` }).waitFor();
     }
     await page.keyboard.press('Escape');
     const [{ titles: tagged }] = await adminSql()`
@@ -106,6 +111,8 @@ describe('a guest visiting Jerga', () => {
       select e.id, e.title, e.description, e.example_sentence, e.hint, e.author, array_agg(t.name) as tags
         from public.entries e join public.entry_tags et on et.entry_id = e.id join public.tags t on t.id = et.tag_id
        where e.title = 'quilombo' group by e.id`;
+    await page.goto(stack().webUrl);
+    await waitForGrid(page);
     await page.getByLabel('Search', { exact: true }).fill('quilombo');
     await expect.poll(() => page.url()).toContain('q=quilombo');
     await expect.poll(() => cardTitles(page)).toEqual(['quilombo']);
