@@ -23,10 +23,24 @@ describe('Header and navigation', () => {
     expect(nav.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
 
-  it('shows only Log In and Back to Site on /admin', () => {
-    renderWithProviders(<Header />, { path: '/admin', user: null });
-    const nav = within(screen.getByRole('navigation'));
+  it('shows only Log In and Back to Site on /admin and /contents, with no menu toggle', () => {
+    const { unmount } = renderWithProviders(<Header />, { path: '/admin', user: null });
+    let nav = within(screen.getByRole('navigation'));
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Log In']);
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<Header />, { path: '/contents', user: { ...testUser, isAdmin: true } });
+    nav = within(screen.getByRole('navigation'));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['← Back to Site']);
+    expect(nav.getByRole('link', { name: '← Back to Site' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
+  });
+
+  it('shows neither Log In nor the account links while the auth state is loading', () => {
+    renderWithProviders(<Header />, { authLoading: true });
+    const nav = within(screen.getByRole('navigation'));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add']);
   });
 
   it('opens and closes the menu panel with its toggle and Escape', async () => {

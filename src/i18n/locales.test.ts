@@ -43,6 +43,28 @@ const SPEC_MESSAGES = [
   'Chat',
   'Administer',
   'Back to Site',
+  // Accounts (issue 3)
+  'Please provide your name.',
+  'Please provide your email.',
+  'Password cannot be blank.',
+  'Password must be at least 8 characters long.',
+  'Confirm Password cannot be blank.',
+  'Passwords do not match.',
+  'Registration successful!',
+  'Registration failed. Please try again.',
+  'Logged in successfully!',
+  'Login failed. Please try again.',
+  'Email or password is incorrect. Please try again',
+  'Update failed',
+  'Updated successfully',
+  'Deleted successfully',
+  'Updating content failed. Please try again.',
+  'Deleting content failed. Please try again.',
+  'Please log in to view this page',
+  "You don't have permission to view this page",
+  'Failed to fetch users',
+  'Update',
+  'Delete',
 ];
 
 describe('locale files', () => {

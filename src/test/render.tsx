@@ -10,15 +10,21 @@ interface Options {
   route?: string;
   user?: AuthUser | null;
   extraRoutes?: RouteObject[];
+  /** history state of the first entry, e.g. { from: '/account' } */
+  initialState?: unknown;
+  /** The auth state is still loading. */
+  authLoading?: boolean;
 }
 
 /** Renders a component with the app's providers, a memory router and a fixed auth state. */
-export function renderWithProviders(ui: ReactNode, { path = '/', route = path, user = null, extraRoutes = [] }: Options = {}) {
+export function renderWithProviders(ui: ReactNode, { path = '/', route = path, user = null, extraRoutes = [], initialState, authLoading = false }: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
+  const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], {
+    initialEntries: [initialState === undefined ? route : { pathname: route, state: initialState }],
+  });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <StaticAuthProvider value={{ user, isLoggedIn: Boolean(user) }}>
+      <StaticAuthProvider value={{ user, isLoggedIn: Boolean(user), isLoading: authLoading }}>
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>
@@ -35,6 +41,7 @@ export const testUser: AuthUser = {
   isAdmin: false,
   createdAt: '2025-01-02T10:00:00Z',
   lastLogin: '2025-03-04T09:30:00Z',
+  timeZone: 'Europe/Madrid',
   currentStreak: 3,
   longestStreak: 7,
 };

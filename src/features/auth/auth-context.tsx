@@ -7,6 +7,7 @@ import { authKeys } from './api/auth-keys';
 import { userQueryOptions } from './api/get-user';
 import { logOut } from './api/log-out';
 import type { User } from './types';
+import { useTimeZoneSync } from './use-time-zone-sync';
 
 /** The signed-in person as the app sees them: the spec's User. */
 export type AuthUser = User;
@@ -35,8 +36,9 @@ export function toAuthUser(user: SupabaseUser): AuthUser {
     name,
     email: user.email ?? null,
     isAdmin: false,
-    createdAt: user.created_at ?? null,
+    createdAt: user.created_at,
     lastLogin: user.last_sign_in_at ?? null,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     currentStreak: 0,
     longestStreak: 0,
   };
@@ -102,6 +104,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const user = userQuery.data?.user ?? toAuthUser(session.user);
     return { isLoading: false, isLoggedIn: true, user, session };
   }, [session, rejected, userQuery.isPending, userQuery.data]);
+
+  useTimeZoneSync(state.isLoggedIn && userQuery.data?.user ? userQuery.data.user : null);
 
   const value = useMemo<AuthContextValue>(() => ({ ...state, logOut }), [state]);
 

@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
 import { supabase } from '@/lib/supabase';
-import type { AuthReply, User } from '../types';
+import type { AuthReply, SessionTokens, User } from '../types';
 import { authKeys } from './auth-keys';
 import type { GetUserReply } from './get-user';
 
 /** Spec §8: a register or login reply that is not authenticated is an error carrying the server's message. */
-export function requireAuthenticated(reply: AuthReply): AuthReply & { user: User; session: NonNullable<AuthReply['session']> } {
+export function requireAuthenticated(reply: AuthReply): AuthReply & { user: User; session: SessionTokens } {
   if (!reply.authenticated || !reply.user || !reply.session) {
     throw new ApiError(401, 'not_authenticated', reply.message ?? '', {}, reply);
   }
-  return reply as AuthReply & { user: User; session: NonNullable<AuthReply['session']> };
+  return reply as AuthReply & { user: User; session: SessionTokens };
 }
 
 export interface SessionStartOptions {

@@ -1,0 +1,29 @@
+import type { User } from '@/features/auth';
+import type { Entry } from '@/lib/api-types';
+import { testUser } from './render';
+
+export function makeEntry(overrides: Partial<Entry> = {}): Entry {
+  return {
+    _id: '22222222-2222-4222-8222-222222222222',
+    title: 'chamba',
+    description: 'Work, a job.',
+    country: 'MX',
+    hint: null,
+    exampleSentence: 'Tengo mucha chamba.',
+    author: 'Lucía',
+    owner: testUser._id,
+    show: true,
+    voteCount: 0,
+    upvotes: 0,
+    downvotes: 0,
+    commentCount: 0,
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    tags: [],
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return { ...testUser, ...overrides };
+}
