@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { BlockedIcon, LockIcon } from './icons';
 
 /** Spec §6: "Please log in to view this page", with the way to do it (and back here after). */
 export function LoginRequired() {
@@ -7,8 +8,8 @@ export function LoginRequired() {
   const { pathname, search } = useLocation();
   return (
     <section className="state-panel">
-      <span className="state-panel__icon" aria-hidden="true">
-        🔒
+      <span className="state-panel__icon">
+        <LockIcon />
       </span>
       <h1 className="state-panel__title">{t('access.loginRequired')}</h1>
       <div className="state-panel__actions">
@@ -28,8 +29,8 @@ export function Forbidden({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
     <section className="state-panel state-panel--error" role="alert">
-      <span className="state-panel__icon" aria-hidden="true">
-        ⛔
+      <span className="state-panel__icon state-panel__icon--danger">
+        <BlockedIcon />
       </span>
       <h1 className="state-panel__title">{message}</h1>
       <div className="state-panel__actions">

@@ -131,6 +131,7 @@ describe('accounts', () => {
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
     await page.getByText('Current streak').waitFor();
+    await clearToasts(page);
     expect(await page.locator('.streak__value').allInnerTexts()).toEqual(['0 days', '0 days']);
     const edit = page.getByRole('link', { name: `Edit ${entryTitle}` });
     await edit.waitFor();
@@ -241,6 +242,7 @@ describe('accounts', () => {
     expect(await nav.getByRole('link').allInnerTexts()).toEqual(['← Back to Site']);
     expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Log Out' }).count()).toBe(0);
+    await clearToasts(page);
     await screenshot(page, 'accounts-14-admin');
 
     // Search and sort.

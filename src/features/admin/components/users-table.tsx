@@ -127,12 +127,14 @@ export function UsersTable({ users, currentUserId }: { users: User[]; currentUse
               return (
                 <tr key={user._id}>
                   <th scope="row" data-label={t('admin.name')} className="users__name">
-                    <span className="users__avatar" aria-hidden="true">
-                      {(user.name || user.email || '?').trim().charAt(0).toUpperCase()}
-                    </span>
-                    <span className="users__name-text">
-                      {user.name}
-                      {user._id === currentUserId && <span className="badge badge--muted">{t('admin.you')}</span>}
+                    <span className="users__name-cell">
+                      <span className="users__avatar" aria-hidden="true">
+                        {(user.name || user.email || '?').trim().charAt(0).toUpperCase()}
+                      </span>
+                      <span className="users__name-text">
+                        {user.name}
+                        {user._id === currentUserId && <span className="badge badge--muted">{t('admin.you')}</span>}
+                      </span>
                     </span>
                   </th>
                   <td data-label={t('admin.email')} className="users__email">
