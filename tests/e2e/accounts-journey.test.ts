@@ -42,6 +42,8 @@ async function greeting(p: Page, name: string) {
 /** A screenshot at phone width too, for the screens this journey adds. */
 async function phoneShot(p: Page, name: string) {
   await p.setViewportSize(PHONE);
+  // The menu becomes the (closed) slide-in panel: let it finish sliding out first.
+  if (await p.locator('.nav__panel').count()) await p.locator('.nav__panel').waitFor({ state: 'hidden' });
   await screenshot(p, name);
   await p.setViewportSize(DESKTOP);
 }
@@ -168,6 +170,8 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this entry?' });
     await dialog.waitFor();
+    // Let the dialog finish fading in before the picture.
+    await page.locator('.dialog-backdrop').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     await screenshot(page, 'accounts-08-delete-confirm');
     await clearToasts(page);
     await dialog.getByRole('button', { name: 'Delete entry' }).click();
@@ -199,9 +203,9 @@ describe('accounts', () => {
     await page.locator('.form__error', { hasText: 'Email or password is incorrect. Please try again' }).waitFor();
     await toast(page, 'Login failed. Please try again.');
     await screenshot(page, 'accounts-10-login-failed');
+    await clearToasts(page);
     await phoneShot(page, 'accounts-11-login-phone');
 
-    await clearToasts(page);
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await toast(page, 'Logged in successfully!');
