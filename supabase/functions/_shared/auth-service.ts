@@ -7,14 +7,22 @@ import { ApiError } from './errors.ts';
  * client, without realtime), server-side, never keeping a session. The same code reaches
  * hosted Auth, `supabase start` and the local stack's stand-in.
  */
-function settings(key: string | undefined): { url: string; headers: Record<string, string> } {
+function settings(key: string | undefined, forwardedFor?: string): { url: string; headers: Record<string, string> } {
   const url = env('SUPABASE_URL');
   if (!url || !key) throw new ApiError(503, 'auth_unavailable', 'The sign-in service is not configured.');
-  return { url: `${url}/auth/v1`, headers: { apikey: key, Authorization: `Bearer ${key}` } };
+  const headers: Record<string, string> = { apikey: key, Authorization: `Bearer ${key}` };
+  // Auth rate-limits sign-ins per client address; pass the browser's on, not the function's.
+  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
+  return { url: `${url}/auth/v1`, headers };
 }
 
-export const publicAuth = () =>
-  new AuthClient({ ...settings(env('SUPABASE_ANON_KEY')), persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+export const publicAuth = (forwardedFor?: string) =>
+  new AuthClient({
+    ...settings(env('SUPABASE_ANON_KEY'), forwardedFor),
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  });
 export const adminAuth = () => new AuthAdminApi(settings(env('SUPABASE_SERVICE_ROLE_KEY')));
 
 export function authorizeUrl(provider: 'google', redirectTo: string | undefined): string {

@@ -80,7 +80,7 @@ export const auth = new Hono<ApiEnv>()
     const body = await parseBody(c, loginBody).catch((error: unknown) => {
       throw error instanceof ApiError ? unauthenticated(error) : error;
     });
-    const { data, error } = await publicAuth().signInWithPassword({ email: body.email, password: body.password });
+    const { data, error } = await publicAuth(c.req.header('x-forwarded-for')).signInWithPassword({ email: body.email, password: body.password });
     if (error || !data.session) throw fromAuthError(error);
     const user = await asCaller(asUser(data.user.id), (tx) => profileOf(tx, data.user.id));
     return c.json({ authenticated: true, user, message: 'Logged in successfully!', session: tokensOf(data.session) });
@@ -114,7 +114,7 @@ export const user = new Hono<ApiEnv>()
     const body = await parseBody(c, registerBody).catch((error: unknown) => {
       throw error instanceof ApiError ? unauthenticated(error) : error;
     });
-    const { data, error } = await publicAuth().signUp({
+    const { data, error } = await publicAuth(c.req.header('x-forwarded-for')).signUp({
       email: body.email,
       password: body.password,
       options: { data: { name: body.name } },
