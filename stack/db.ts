@@ -140,6 +140,10 @@ export async function prepareDatabase(url: string, options: { seed: boolean }): 
   try {
     if (!(await isSupabaseDatabase(sql))) {
       await sql.unsafe(await fs.readFile(path.join(rootDir, 'stack', 'bootstrap.sql'), 'utf8'));
+    } else {
+      // A Supabase database whose migrations the CLI never ran has no history table yet.
+      await sql.unsafe(`create schema if not exists supabase_migrations;
+        create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);`);
     }
     const done = new Set(
       (await sql`select version from supabase_migrations.schema_migrations`).map((row) => row.version as string),
