@@ -5,8 +5,8 @@ import { Spinner } from '@/components/popups';
 import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth/auth-context';
 import { useEntry } from '@/features/entries/api/get-entry';
+import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EditEntryForm } from '@/features/entries/components/edit-entry-form';
-import { isApiError } from '@/lib/api';
 
 /** /editContent/:id — the owner or an admin edits or deletes an entry. */
 export function EditEntryPage() {
@@ -28,22 +28,8 @@ export function EditEntryPage() {
   }
 
   if (entry.isError) {
-    const notFound = isApiError(entry.error) && entry.error.status === 404;
     return (
-      <section className={`state-panel${notFound ? '' : ' state-panel--error'}`} role={notFound ? undefined : 'alert'}>
-        <h1 className="state-panel__title">{notFound ? t('entry.notFoundTitle') : t('errors.loadFailed')}</h1>
-        {notFound && <p className="state-panel__text">{t('entry.notFoundBody')}</p>}
-        <div className="state-panel__actions">
-          {!notFound && (
-            <button type="button" className="button button--primary" onClick={() => void entry.refetch()}>
-              {t('errors.retry')}
-            </button>
-          )}
-          <Link className="button button--ghost" to="/account">
-            {t('editContent.backToAccount')}
-          </Link>
-        </div>
-      </section>
+      <EntryLoadError error={entry.error} onRetry={() => void entry.refetch()} backTo="/account" backLabel={t('editContent.backToAccount')} />
     );
   }
 

@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '@/components/popups';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
+import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryTags } from '@/features/tags/components/entry-tags';
-import { isApiError } from '@/lib/api';
 import type { Entry } from '@/lib/api-types';
 
 export function EntryPage() {
@@ -24,23 +24,9 @@ export function EntryPage() {
   }
 
   if (entry.isError) {
-    const notFound = isApiError(entry.error) && entry.error.status === 404;
     return (
       <div className="page page--narrow">
-        <section className={`state-panel${notFound ? '' : ' state-panel--error'}`} role={notFound ? undefined : 'alert'}>
-          <h1 className="state-panel__title">{notFound ? t('entry.notFoundTitle') : t('errors.loadFailed')}</h1>
-          {notFound && <p className="state-panel__text">{t('entry.notFoundBody')}</p>}
-          <div className="state-panel__actions">
-            {!notFound && (
-              <button type="button" className="button button--primary" onClick={() => void entry.refetch()}>
-                {t('errors.retry')}
-              </button>
-            )}
-            <Link className="button button--ghost" to="/">
-              {t('entry.backToList')}
-            </Link>
-          </div>
-        </section>
+        <EntryLoadError error={entry.error} onRetry={() => void entry.refetch()} backTo="/" backLabel={t('entry.backToList')} />
       </div>
     );
   }

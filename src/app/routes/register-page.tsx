@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useReturnPath } from '@/features/auth/use-return-path';
-import '@/features/auth/components/auth.css';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -12,22 +12,15 @@ export function RegisterPage() {
   const returnPath = useReturnPath();
   if (isLoggedIn) return <Navigate to={returnPath} replace />;
   return (
-    <div className="page auth-page">
-      <section className="card auth-card" aria-labelledby="register-title">
-        <header className="auth-card__header">
-          <h1 id="register-title" className="auth-card__title">
-            {t('auth.registerTitle')}
-          </h1>
-          <p className="auth-card__text">{t('auth.registerIntro')}</p>
-        </header>
-        <RegisterForm onRegistered={() => navigate(returnPath, { replace: true })} />
-        <p className="auth-card__switch">
-          {t('auth.haveAccount')}{' '}
-          <Link to="/login" state={returnPath === '/' ? undefined : { from: returnPath }}>
-            {t('auth.logInLink')}
-          </Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard
+      title={t('auth.registerTitle')}
+      intro={t('auth.registerIntro')}
+      switchText={t('auth.haveAccount')}
+      switchLabel={t('auth.logInLink')}
+      switchTo="/login"
+      returnPath={returnPath}
+    >
+      <RegisterForm onRegistered={() => navigate(returnPath, { replace: true })} />
+    </AuthCard>
   );
 }
