@@ -119,6 +119,12 @@ async function findEntry(tx: Tx, id: string): Promise<Entry | undefined> {
   return row?.entry;
 }
 
+/** A well-formed code that is not one of the 21 countries gets the form's own message. */
+async function assertCountry(tx: Tx, code: string): Promise<void> {
+  if ((await tx`select 1 from public.countries where code = ${code}`).length) return;
+  throw new ApiError(400, 'invalid_input', 'Please select a country.', { errors: { country: 'Please select a country.' } });
+}
+
 /** After a write touched no row: 404 if the caller cannot see the entry, 403 if they can. */
 async function refusal(tx: Tx, id: string): Promise<ApiError> {
   return (await findEntry(tx, id)) ? forbidden() : notFound();
@@ -133,8 +139,7 @@ export const content = new Hono<ApiEnv>()
         ? await tx<{ name: string }[]>`select name from public.profiles where id = ${caller.userId}`
         : [];
       const author = body.author || profile?.name || 'Anonymous';
-      const country = await tx`select 1 from public.countries where code = ${body.country}`;
-      if (!country.length) throw new ApiError(400, 'invalid_input', 'Please select a country.', { errors: { country: 'Please select a country.' } });
+      await assertCountry(tx, body.country);
       const [row] = await tx<{ entry: Entry }[]>`
         insert into public.entries (title, description, country, hint, example_sentence, author, owner)
         values (${body.title}, ${body.description}, ${body.country}, ${body.hint}, ${body.exampleSentence},
@@ -158,11 +163,12 @@ export const content = new Hono<ApiEnv>()
     if (body.author !== undefined) patch.author = body.author;
     if (body.show !== undefined) patch.show = body.show;
     const entry = await c.get('run')(async (tx) => {
-      if (body.country !== undefined) {
-        const country = await tx`select 1 from public.countries where code = ${body.country}`;
-        if (!country.length) throw new ApiError(400, 'invalid_input', 'Please select a country.', { errors: { country: 'Please select a country.' } });
+      if (body.country !== undefined) await assertCountry(tx, body.country);
+      if (Object.keys(patch).length === 0) {
+        const current = await findEntry(tx, id);
+        if (!current) throw notFound();
+        return current;
       }
-      if (Object.keys(patch).length === 0) return (await findEntry(tx, id)) ?? Promise.reject(notFound());
       const [row] = await tx<{ entry: Entry }[]>`
         update public.entries set ${tx(patch)} where id = ${id}
         returning public.entry_json(entries) as entry`;
