@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Browser and server round trips on a busy 2-core CI machine take more than
+          // expect.poll's default second.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // One stack, one database: files run one after another.
           fileParallelism: false,
         },

@@ -23,9 +23,11 @@ const PHONE = { width: 375, height: 740 };
 
 /** Dismisses open toasts, so the next toast we wait for is a new one. */
 async function clearToasts(p: Page) {
-  const close = p.getByRole('button', { name: 'Dismiss notification' });
-  const open = await close.count();
-  for (let i = 0; i < open; i += 1) await close.nth(i).click({ force: true });
+  // Toasts may be sliding out on their own already, so press every close button in the
+  // page at once instead of clicking them one by one with the pointer.
+  await p.evaluate(() => {
+    document.querySelectorAll<HTMLButtonElement>('button[aria-label="Dismiss notification"]').forEach((button) => button.click());
+  });
   await expect.poll(() => p.locator('.toast').count()).toBe(0);
 }
 
