@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Entry, Tag } from '@/lib/api-types';
 import { renderWithProviders } from '@/test/render';
+import { json } from '@/test/fetch';
 import { HomePage } from './home-page';
 
 const tags: Tag[] = [{ _id: '11111111-1111-4111-8111-111111111111', name: 'food' }];
@@ -24,9 +25,6 @@ const entry: Entry = {
   updatedAt: '2025-01-01T00:00:00Z',
   tags,
 };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 

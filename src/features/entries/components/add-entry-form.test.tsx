@@ -3,15 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddEntryPage } from '@/app/routes/add-entry-page';
 import { renderWithProviders, testUser } from '@/test/render';
+import { json, stubFetch } from '@/test/fetch';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof stubFetch>;
 
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetch();
 });
 
 afterEach(() => {
