@@ -73,3 +73,16 @@ revoke all on public.entry_tags from anon, authenticated;
 grant select on public.entry_tags to anon, authenticated;
 grant insert (entry_id, tag_id, added_by) on public.entry_tags to authenticated;
 grant delete on public.entry_tags to authenticated;
+
+-- A tag as the /api replies with it.
+create or replace function public.tag_json(t public.tags)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object('_id', t.id, 'name', t.name, 'owner', t.owner)
+$$;
+comment on function public.tag_json(public.tags) is 'A tag as the /api replies with it (_id, name, owner).';
+revoke all on function public.tag_json(public.tags) from public;
+grant execute on function public.tag_json(public.tags) to anon, authenticated, service_role;

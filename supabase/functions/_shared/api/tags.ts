@@ -18,7 +18,7 @@ const tagOnEntryBody = z.object({ contentId: uuid, tagId: uuid });
 
 async function tagsOf(tx: Tx, entryId: string): Promise<Tag[]> {
   const rows = await tx<{ tag: Tag }[]>`
-    select jsonb_build_object('_id', t.id, 'name', t.name, 'owner', t.owner) as tag
+    select public.tag_json(t) as tag
       from public.entry_tags et join public.tags t on t.id = et.tag_id
      where et.entry_id = ${entryId}
      order by lower(t.name)`;
@@ -33,8 +33,7 @@ export const tags = new Hono<ApiEnv>()
   .get('/getTags', async (c) => {
     const data = await c.get('run')(async (tx) => {
       const rows = await tx<{ tag: Tag }[]>`
-        select jsonb_build_object('_id', id, 'name', name, 'owner', owner) as tag
-          from public.tags order by lower(name)`;
+        select public.tag_json(t) as tag from public.tags t order by lower(t.name)`;
       return rows.map((row) => row.tag);
     });
     return c.json({ success: true, data });
@@ -54,14 +53,13 @@ export const tags = new Hono<ApiEnv>()
     const body = await parseBody(c, addTagBody);
     const tag = await c.get('run')(async (tx) => {
       const [existing] = await tx<{ tag: Tag }[]>`
-        select jsonb_build_object('_id', id, 'name', name, 'owner', owner) as tag
-          from public.tags where lower(name) = lower(${body.name})`;
+        select public.tag_json(t) as tag from public.tags t where lower(t.name) = lower(${body.name})`;
       if (existing) {
         throw new ApiError(409, 'tag_exists', 'A tag with this name already exists.', { data: existing.tag });
       }
       const [row] = await tx<{ tag: Tag }[]>`
         insert into public.tags (name, owner) values (${body.name}, ${caller.userId})
-        returning jsonb_build_object('_id', id, 'name', name, 'owner', owner) as tag`;
+        returning public.tag_json(tags) as tag`;
       return row.tag;
     });
     return c.json({ success: true, message: 'Added successfully', data: tag }, 201);
