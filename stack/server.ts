@@ -66,12 +66,9 @@ export function createGateway({ config, functions, auth }: GatewayOptions): Hono
   }
 
   // /functions/v1/<name>/<rest>: the function sees /<name>/<rest>, as on hosted Supabase.
-  app.all('/functions/v1/:name{[^/]+}/*', (c) =>
-    invoke(c, c.req.param('name'), c.req.path.slice('/functions/v1'.length)),
-  );
-  app.all('/functions/v1/:name{[^/]+}', (c) =>
-    invoke(c, c.req.param('name'), c.req.path.slice('/functions/v1'.length)),
-  );
+  const byName = (c: Context) => invoke(c, c.req.param('name') ?? '', c.req.path.slice('/functions/v1'.length));
+  app.all('/functions/v1/:name{[^/]+}/*', byName);
+  app.all('/functions/v1/:name{[^/]+}', byName);
   // The client calls relative /api/...; the dev server proxies it here.
   app.all('/api/*', (c) => invoke(c, 'api', c.req.path));
 
