@@ -14,6 +14,9 @@ export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 export const LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+/** The opaque keys `supabase start` prints (Publishable and Secret), same reasoning. */
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
 export interface StackConfig {
   /** Port of the embedded Postgres (54322, like `supabase start`). */
@@ -27,6 +30,10 @@ export interface StackConfig {
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The opaque `sb_publishable_…` key: a guest, like the anon key. */
+  publishableKey: string;
+  /** The opaque `sb_secret_…` key: server-side only (the api function's calls to Auth). */
+  secretKey: string;
   /** Apply supabase/seed.sql when the database is new. */
   seed: boolean;
   /** Quiet mode for tests: Postgres logs go nowhere. */
@@ -58,6 +65,8 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
     anonKey: env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
+    publishableKey: env.SUPABASE_PUBLISHABLE_KEY ?? LOCAL_PUBLISHABLE_KEY,
+    secretKey: env.SUPABASE_SECRET_KEY ?? LOCAL_SECRET_KEY,
     seed: true,
     quiet: false,
     authRateLimits: {
@@ -70,4 +79,17 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
 
 export function databaseUrlOf(config: StackConfig): string {
   return config.databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${config.dbPort}/postgres`;
+}
+
+/**
+ * Where the api function connects: as `authenticator`, the login role PostgREST uses (it
+ * may only become anon, authenticated or service_role), never as a superuser. Its password
+ * is the database password on `supabase start` and in our bootstrap. JERGA_API_DB_URL
+ * overrides it.
+ */
+export function apiDatabaseUrlOf(config: StackConfig): string {
+  if (process.env.JERGA_API_DB_URL) return process.env.JERGA_API_DB_URL;
+  const url = new URL(databaseUrlOf(config));
+  url.username = 'authenticator';
+  return url.toString();
 }

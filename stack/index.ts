@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createAuthApp, type AuthApp } from './auth/index.ts';
-import { loadConfig, type StackConfig } from './config.ts';
+import { apiDatabaseUrlOf, loadConfig, type StackConfig } from './config.ts';
 import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
 import { createGateway, listen } from './server.ts';
@@ -35,7 +35,11 @@ export async function startStack(
       SUPABASE_ANON_KEY: config.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
       SUPABASE_DB_URL: db.url,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
       JWT_SECRET: config.jwtSecret,
+      // Ours, not the edge runtime's: the api function's login role (see apiDatabaseUrlOf).
+      API_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
     });
     const functions = await loadFunctions();
     auth = createAuthApp({

@@ -38,6 +38,8 @@ export async function setup(project: TestProject): Promise<void> {
     webUrl: `http://localhost:${testPorts.web}`,
     anonKey: stack.config.anonKey,
     serviceRoleKey: stack.config.serviceRoleKey,
+    publishableKey: stack.config.publishableKey,
+    secretKey: stack.config.secretKey,
     jwtSecret: stack.config.jwtSecret,
   });
 }

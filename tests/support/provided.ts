@@ -7,6 +7,8 @@ export interface StackUnderTest {
   webUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
   jwtSecret: string;
 }
 
