@@ -278,9 +278,15 @@ begin
 end;
 $$;
 
-grant execute on function realtime.send(jsonb, text, text, boolean), realtime.topic(),
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+-- Publishing to any topic is the server's right (service_role, and triggers running as
+-- their owner), never a guest's or a user's: revoke what earlier starts granted.
+revoke execute on function realtime.send(jsonb, text, text, boolean),
   realtime.broadcast_changes(text, text, text, text, text, record, record, text)
-  to anon, authenticated, service_role;
+  from public, anon, authenticated;
+grant execute on function realtime.send(jsonb, text, text, boolean),
+  realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  to service_role;
 
 do $$
 begin

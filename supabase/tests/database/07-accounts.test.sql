@@ -46,9 +46,9 @@ reset role;
 set local role authenticated;
 set local request.jwt.claims to '{"sub": "71111111-1111-4111-8111-111111111111", "role": "authenticated"}';
 select throws_ok($$ select public.set_admin('71111111-1111-4111-8111-111111111111', true) $$,
-  '42501', 'only admins can grant or revoke admin rights', 'a user cannot make themself admin');
+  'PT403', 'only admins can grant or revoke admin rights', 'a user cannot make themself admin');
 select throws_ok($$ select public.set_admin('73333333-3333-4333-8333-333333333333', false) $$,
-  '42501', null, 'a user cannot revoke an admin');
+  'PT403', null, 'a user cannot revoke an admin');
 select throws_ok($$ update public.profiles set is_admin = true where id = '71111111-1111-4111-8111-111111111111' $$,
   '42501', null, 'a user cannot write is_admin directly');
 select results_eq($$ select id from public.profiles $$,
@@ -72,19 +72,19 @@ select results_eq(
   'an admin sees other users'' e-mails'
 );
 select throws_ok($$ select public.set_admin('73333333-3333-4333-8333-333333333333', false) $$,
-  'P0001', 'you are the only admin', 'the only admin cannot revoke their own rights');
+  'PT409', 'you are the only admin', 'the only admin cannot revoke their own rights');
 select is((select public.set_admin('72222222-2222-4222-8222-222222222222', true) ->> 'isAdmin'), 'true',
   'an admin grants admin rights and gets the user back');
 select throws_ok($$ select public.set_admin('00000000-0000-4000-8000-000000000000', true) $$,
-  'P0002', null, 'granting an unknown user fails');
+  'PT404', null, 'granting an unknown user fails');
 select throws_ok($$ select public.set_admin('72222222-2222-4222-8222-222222222222', null) $$,
-  '22023', null, 'make_admin must be given');
+  'PT400', null, 'make_admin must be given');
 select is((select public.set_admin('73333333-3333-4333-8333-333333333333', false) ->> 'isAdmin'), 'false',
   'with another admin present, an admin may step down');
 
 -- the new admin (Otto) and the former admin (Ada)
 select throws_ok($$ select public.set_admin('71111111-1111-4111-8111-111111111111', true) $$,
-  '42501', null, 'a former admin can no longer grant');
+  'PT403', null, 'a former admin can no longer grant');
 reset role;
 set local role authenticated;
 set local request.jwt.claims to '{"sub": "72222222-2222-4222-8222-222222222222", "role": "authenticated"}';
@@ -93,7 +93,7 @@ select is((select public.set_admin('73333333-3333-4333-8333-333333333333', true)
 select is((select public.set_admin('72222222-2222-4222-8222-222222222222', false) ->> 'isAdmin'), 'false',
   'and step down while another admin remains');
 select throws_ok($$ select public.set_admin('72222222-2222-4222-8222-222222222222', true) $$,
-  '42501', null, 'and then cannot make themself admin again');
+  'PT403', null, 'and then cannot make themself admin again');
 
 reset role;
 select results_eq(
