@@ -72,12 +72,14 @@ declare
   new_country text := upper(private.trim_text(add_entry.country));
   new_hint text := nullif(private.trim_text(add_entry.hint), '');
   new_example text := nullif(private.trim_text(add_entry.example_sentence), '');
-  new_author text := coalesce(
-    nullif(private.trim_text(add_entry.author), ''),
-    (select nullif(p.name, '') from public.profiles p where p.id = caller),
-    'Anonymous');
+  new_author text := nullif(private.trim_text(add_entry.author), '');
   written public.entries;
 begin
+  -- A statement of its own: guests may not read profiles at all, even in a branch not taken.
+  if new_author is null and caller is not null then
+    select nullif(p.name, '') into new_author from public.profiles p where p.id = caller;
+  end if;
+  new_author := coalesce(new_author, 'Anonymous');
   perform private.check_entry_fields(new_title, new_description, new_country, new_hint, new_example, new_author);
   if caller is null then
     perform private.take_rate_limit('guest_entries', private.client_address(), 10, interval '1 hour', 'guest_rate_limited');

@@ -105,8 +105,11 @@ describe('session routes', () => {
     const out = await api('/auth/logout', { method: 'POST', token });
     expect(out.status).toBe(200);
     expect(out.body).toMatchObject({ success: true, message: 'Logged out successfully!' });
-    // The token is still well-signed, but Auth no longer knows its session.
-    expect((await api('/auth/getUser', { token })).body).toEqual({ user: null });
+    // The token is still well-signed, but its session is over: every route refuses it.
+    const after = await api('/auth/getUser', { token });
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ code: 'session_ended', message: 'Your session has ended. Please log in again.' });
+    expect((await api('/auth/authStatus', { token })).body).toEqual({ isAuthenticated: false, user: null });
     expect((await api('/auth/logout', { method: 'POST', token })).status).toBe(200);
   });
 
@@ -138,11 +141,12 @@ describe('POST /api/user/update', () => {
     expect((await api('/user/update', { body: { name: 'Guest' } })).status).toBe(401);
   });
 
-  it('changes the password through Auth', async () => {
+  it('changes the password through Auth, given the current one', async () => {
     const { reply, body } = await register();
     const token = reply.body.session!.access_token;
-    expect((await api('/user/update', { token, body: { password: 'short' } })).status).toBe(400);
-    expect((await api('/user/update', { token, body: { password: 'a-new-password-42' } })).status).toBe(200);
+    expect((await api('/user/update', { token, body: { password: 'short', currentPassword: body.password } })).status).toBe(400);
+    const changed = await api('/user/update', { token, body: { password: 'a-new-password-42', currentPassword: body.password } });
+    expect(changed.status).toBe(200);
     expect((await api('/auth/login', { body: { email: body.email, password: body.password } })).status).toBe(401);
     expect((await api('/auth/login', { body: { email: body.email, password: 'a-new-password-42' } })).status).toBe(200);
   });

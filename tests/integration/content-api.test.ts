@@ -58,17 +58,19 @@ describe('POST /api/content/addContent', () => {
   });
 
   it.each([
-    [{ title: '' }, 'title', 'Please enter a title.'],
-    [{ description: '   ' }, 'description', 'Please enter a description.'],
-    [{ country: '' }, 'country', 'Please select a country.'],
-    [{ country: 'US' }, 'country', 'Please select a country.'],
-    [{ title: 'x'.repeat(1001) }, 'title', 'Title must be at most 1000 characters.'],
-    [{ description: 'x'.repeat(1001) }, 'description', 'Description must be at most 1000 characters.'],
-  ])('rejects %j with 400 and a message for %s', async (overrides, field, message) => {
+    [{ title: '' }, 'title', 'title_required', 'Please enter a title.'],
+    [{ description: '   ' }, 'description', 'description_required', 'Please enter a description.'],
+    [{ country: '' }, 'country', 'country_required', 'Please select a country.'],
+    [{ country: 'US' }, 'country', 'country_required', 'Please select a country.'],
+    [{ title: 'x'.repeat(1001) }, 'title', 'title_too_long', 'Title must be at most 1000 characters.'],
+    [{ description: 'x'.repeat(1001) }, 'description', 'description_too_long', 'Description must be at most 1000 characters.'],
+    [{ hint: 'h'.repeat(1001) }, 'hint', 'hint_too_long', 'Hint must be at most 1000 characters.'],
+    [{ author: 'a'.repeat(101) }, 'author', 'author_too_long', 'Author must be at most 100 characters.'],
+  ])('rejects %j with 400, the code %s and the spec message for the field', async (overrides, field, code, message) => {
     const before = await adminSql()`select count(*)::int as n from public.entries`;
     const reply = await api('/content/addContent', { body: newEntry(overrides) });
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ success: false, code: 'invalid_input', errors: { [field]: message } });
+    expect(reply.body).toMatchObject({ success: false, code, message, errors: { [field]: message }, fieldCodes: { [field]: code } });
     const after = await adminSql()`select count(*)::int as n from public.entries`;
     expect(after[0].n).toBe(before[0].n);
   });
@@ -109,7 +111,7 @@ describe('GET /api/content/getContentById/{id}', () => {
     expect((await api('/content/getContentById/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const reply = await api('/content/getContentById/not-an-id');
     expect(reply.status).toBe(404);
-    expect(reply.body.code).toBe('not_found');
+    expect(reply.body).toMatchObject({ code: 'entry_not_found', message: 'Entry not found.' });
   });
 
   it('hides a hidden entry from guests and other users but not from its owner or an admin', async () => {
@@ -280,10 +282,19 @@ describe('listing, search and pagination', () => {
     expect(pages).toBe(3);
   });
 
-  it('returns everything when no limit is given', async () => {
+  it('caps a call without a limit at one page of 100, with a cursor for the rest', async () => {
     const [{ n }] = await adminSql()`select count(*)::int as n from public.entries where show`;
-    const reply = await api<EntryListReply>('/content/getContents');
-    expect(reply.body.data).toHaveLength(n);
+    expect(n).toBeGreaterThan(100);
+    const first = await api<EntryListReply>('/content/getContents');
+    expect(first.body.data).toHaveLength(100);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const ids = new Set(first.body.data.map((entry) => entry._id));
+    for (let cursor = first.body.nextCursor; cursor; ) {
+      const page = await api<EntryListReply>(`/content/getContents?cursor=${cursor}`);
+      for (const entry of page.body.data) ids.add(entry._id);
+      cursor = page.body.nextCursor;
+    }
+    expect(ids.size).toBe(n);
   });
 
   it('rejects bad filters with 400', async () => {

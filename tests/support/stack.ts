@@ -23,12 +23,18 @@ export interface TestUser {
   id: string;
   email: string;
   name: string;
+  /** The auth.sessions row the token belongs to. */
+  sessionId: string;
   /** An access token as GoTrue would issue it, signed with the local JWT secret. */
   token: string;
 }
 
 /** Signs claims the way GoTrue does for a password sign-in (HS256, local secret). */
-export async function signAccessToken(user: { id: string; email: string }, expiresIn = 3600): Promise<string> {
+export async function signAccessToken(
+  user: { id: string; email: string },
+  expiresIn = 3600,
+  sessionId: string = randomUUID(),
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     email: user.email,
@@ -38,7 +44,7 @@ export async function signAccessToken(user: { id: string; email: string }, expir
     role: 'authenticated',
     aal: 'aal1',
     amr: [{ method: 'password', timestamp: now }],
-    session_id: randomUUID(),
+    session_id: sessionId,
     is_anonymous: false,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -50,7 +56,10 @@ export async function signAccessToken(user: { id: string; email: string }, expir
     .sign(new TextEncoder().encode(stack().jwtSecret));
 }
 
-/** Creates a user straight in auth.users (the profile trigger runs) and signs a token for them. */
+/**
+ * Creates a user straight in auth.users (the profile trigger runs) with one live session in
+ * auth.sessions, and signs an access token for that session as GoTrue would.
+ */
 export async function createUser(options: { name?: string; admin?: boolean } = {}): Promise<TestUser> {
   const id = randomUUID();
   const name = options.name ?? `Tester ${id.slice(0, 6)}`;
@@ -60,7 +69,9 @@ export async function createUser(options: { name?: string; admin?: boolean } = {
             values (${id}, 'authenticated', 'authenticated', ${email}, ${sql.json({ name })},
                     ${sql.json({ provider: 'email', providers: ['email'] })}, now(), now(), now())`;
   if (options.admin) await sql`update public.profiles set is_admin = true where id = ${id}`;
-  return { id, email, name, token: await signAccessToken({ id, email }) };
+  const sessionId = randomUUID();
+  await sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (${sessionId}, ${id}, now(), now(), 'aal1')`;
+  return { id, email, name, sessionId, token: await signAccessToken({ id, email }, 3600, sessionId) };
 }
 
 export interface ApiReply<T = unknown> {
@@ -68,6 +79,12 @@ export interface ApiReply<T = unknown> {
   body: T;
   headers: Headers;
 }
+
+/**
+ * This test file's client address: /api calls say they come through the gateway from it,
+ * so per-address limits (guest entries, sign-in throttles) count each file on its own.
+ */
+export const testClientAddress = `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 
 /** Calls /api on the test stack as a guest (anon key) or with a user's token. */
 // Replies are arbitrary JSON that each test reads its own way; callers can pass a type.
@@ -77,7 +94,7 @@ export async function api<T = any>(
   options: { method?: string; body?: unknown; token?: string | null; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiReply<T>> {
   const token = options.token === undefined ? stack().anonKey : options.token;
-  const headers: Record<string, string> = { ...options.headers };
+  const headers: Record<string, string> = { 'x-forwarded-for': testClientAddress, ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${stack().apiUrl}/api${path}`, {

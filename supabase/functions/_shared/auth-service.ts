@@ -1,4 +1,4 @@
-import { AuthAdminApi, AuthClient, isAuthApiError } from '@supabase/auth-js';
+import { AuthAdminApi, AuthClient, isAuthApiError, isAuthWeakPasswordError } from '@supabase/auth-js';
 import { env } from './env.ts';
 import { ApiError } from './errors.ts';
 
@@ -7,22 +7,42 @@ import { ApiError } from './errors.ts';
  * client, without realtime), server-side, never keeping a session. The same code reaches
  * hosted Auth, `supabase start` and the local stack's stand-in.
  */
-function settings(key: string | undefined, forwardedFor?: string): { url: string; headers: Record<string, string> } {
+function settings(key: string | undefined, extraHeaders: Record<string, string> = {}): { url: string; headers: Record<string, string> } {
   const url = env('SUPABASE_URL');
-  if (!url || !key) throw new ApiError(503, 'auth_unavailable', 'The sign-in service is not configured.');
-  const headers: Record<string, string> = { apikey: key, Authorization: `Bearer ${key}` };
-  // Auth rate-limits sign-ins per client address; pass the browser's on, not the function's.
-  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
-  return { url: `${url}/auth/v1`, headers };
+  if (!url || !key) throw new ApiError(503, 'auth_unavailable');
+  return { url: `${url}/auth/v1`, headers: { apikey: key, Authorization: `Bearer ${key}`, ...extraHeaders } };
 }
 
-export const publicAuth = (forwardedFor?: string) =>
-  new AuthClient({
-    ...settings(env('SUPABASE_ANON_KEY'), forwardedFor),
+/** The first secret key of SUPABASE_SECRET_KEYS (`{"default": "sb_secret_..."}`), if any. */
+function secretKey(): string | undefined {
+  const raw = env('SUPABASE_SECRET_KEYS');
+  if (!raw) return undefined;
+  try {
+    const keys = Object.values(JSON.parse(raw) as Record<string, unknown>);
+    return keys.find((key): key is string => typeof key === 'string' && key.startsWith('sb_secret_'));
+  } catch {
+    return raw.startsWith('sb_secret_') ? raw : undefined;
+  }
+}
+
+/**
+ * Sign-in and sign-up on the browser's behalf. Auth limits these per client address; with
+ * a secret key it takes that address from `Sb-Forwarded-For` (hosted: once "IP address
+ * forwarding" is enabled), so each browser gets its own limit instead of all of them
+ * sharing the function's. Without a secret key the anon key is used and the address is
+ * not forwarded (Auth would ignore it).
+ */
+export function publicAuth(clientAddress?: string | null) {
+  const secret = secretKey();
+  const forwarded = secret && clientAddress ? { 'Sb-Forwarded-For': clientAddress } : undefined;
+  return new AuthClient({
+    ...settings(secret ?? env('SUPABASE_ANON_KEY'), forwarded),
     persistSession: false,
     autoRefreshToken: false,
     detectSessionInUrl: false,
   });
+}
+
 export const adminAuth = () => new AuthAdminApi(settings(env('SUPABASE_SERVICE_ROLE_KEY')));
 
 export function authorizeUrl(provider: 'google', redirectTo: string | undefined): string {
@@ -32,40 +52,39 @@ export function authorizeUrl(provider: 'google', redirectTo: string | undefined)
   return url.toString();
 }
 
-/** Auth's error codes, as the spec words them for the person at the keyboard. */
+/** Auth's error codes as /api errors; failures on sign-in routes also say `authenticated: false`. */
 export function fromAuthError(error: unknown): ApiError {
-  if (!isAuthApiError(error)) {
-    return new ApiError(502, 'auth_unavailable', 'The sign-in service is unavailable. Please try again.', { authenticated: false });
-  }
-  const failure = (status: ConstructorParameters<typeof ApiError>[0], code: string, message: string, errors?: Record<string, string>) =>
-    new ApiError(status, code, message, { authenticated: false, ...(errors ? { errors } : {}) });
+  const failure = (status: ConstructorParameters<typeof ApiError>[0], code: ConstructorParameters<typeof ApiError>[1], field?: string) =>
+    new ApiError(status, code, { field, details: { authenticated: false } });
+  // A weak password is its own error class, not an AuthApiError.
+  if (isAuthWeakPasswordError(error)) return failure(400, 'password_too_short', 'password');
+  if (!isAuthApiError(error)) return failure(503, 'auth_unavailable');
   switch (error.code) {
     case 'invalid_credentials':
-      return failure(401, 'invalid_credentials', 'Email or password is incorrect. Please try again');
+      return failure(401, 'invalid_credentials');
     case 'user_already_exists':
     case 'email_exists':
-      return failure(409, 'user_already_exists', 'An account with this email already exists.', {
-        email: 'An account with this email already exists.',
-      });
-    case 'weak_password':
-      return failure(400, 'weak_password', 'Password must be at least 8 characters long.', {
-        password: 'Password must be at least 8 characters long.',
-      });
+      return failure(409, 'user_already_exists', 'email');
+    case 'same_password':
+      return failure(400, 'same_password', 'password');
     case 'over_request_rate_limit':
     case 'over_email_send_rate_limit':
-      return failure(429, 'over_request_rate_limit', 'Too many attempts. Please wait a moment and try again.');
+      return failure(429, 'rate_limited');
     case 'email_not_confirmed':
-      return failure(403, 'email_not_confirmed', 'Please confirm your email address first.');
+      return failure(403, 'email_not_confirmed');
     case 'email_address_invalid':
+      return failure(400, 'email_invalid', 'email');
     case 'validation_failed':
-      return failure(400, 'invalid_input', error.message || 'The request is not valid.');
+    case 'bad_json':
+      return failure(400, 'invalid_input');
+    case 'request_too_large':
+      return failure(413, 'payload_too_large');
     case 'session_not_found':
     case 'bad_jwt':
     case 'no_authorization':
-      return failure(401, 'invalid_token', 'Your session has expired. Please log in again.');
+    case 'user_not_found':
+      return failure(401, 'invalid_token');
     default:
-      return error.status >= 400 && error.status < 500
-        ? failure(error.status as 400, error.code ?? 'auth_error', error.message)
-        : failure(502, 'auth_unavailable', 'The sign-in service is unavailable. Please try again.');
+      return error.status >= 400 && error.status < 500 ? failure(400, 'invalid_input') : failure(503, 'auth_unavailable');
   }
 }

@@ -6,26 +6,67 @@ export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
 
 let pool: Sql | undefined;
+let timeouts: Promise<Map<string, string>> | undefined;
 
+/**
+ * The function's pool. It logs in as API_DB_URL's role — `authenticator` locally, a login
+ * role that may only become anon or authenticated (README) — falling back to the
+ * SUPABASE_DB_URL the edge runtime provides. postgres.js reconnects by itself once the
+ * database is back; until then queries fail fast and become 503s.
+ */
 function db(): Sql {
-  pool ??= postgres(env('SUPABASE_DB_URL') ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres', {
+  const url = env('API_DB_URL') ?? env('SUPABASE_DB_URL') ?? 'postgresql://authenticator:postgres@127.0.0.1:54322/postgres';
+  pool ??= postgres(url, {
     max: Number(env('API_DB_POOL_SIZE') ?? 10),
     idle_timeout: 30,
+    connect_timeout: 5,
     onnotice: () => {},
+    connection: { application_name: 'jerga-api' },
     // Supabase's transaction pooler (port 6543) cannot keep prepared statements.
-    prepare: !/:6543\//.test(env('SUPABASE_DB_URL') ?? ''),
+    prepare: !/:6543\//.test(url),
   });
   return pool;
 }
 
 /**
- * Runs `work` as the caller, the way PostgREST does: one transaction, the caller's role
- * and JWT claims set locally, so row-level security decides what they may see and do.
+ * Each API role's statement_timeout (Supabase: anon 3 s, authenticated 8 s). A role's
+ * settings apply at login, not on `set role`, so like PostgREST we read them once and set
+ * them per transaction; a database-specific setting wins over a role-wide one.
  */
-export async function asCaller<T>(caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await db().begin(async (tx) => {
+function statementTimeouts(sql: Sql): Promise<Map<string, string>> {
+  timeouts ??= sql<{ role: string; value: string }[]>`
+      select r.rolname as role, split_part(setting, '=', 2) as value
+        from pg_catalog.pg_db_role_setting s
+        join pg_catalog.pg_roles r on r.oid = s.setrole
+        cross join lateral unnest(s.setconfig) as setting
+       where r.rolname in ('anon', 'authenticated')
+         and setting like 'statement_timeout=%'
+         and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+       order by s.setdatabase`
+    .then((rows) => new Map(rows.map((row) => [row.role, row.value])))
+    .catch((error: unknown) => {
+      timeouts = undefined; // try again on the next request
+      throw error;
+    });
+  return timeouts;
+}
+
+/**
+ * Runs `work` as the caller, the way PostgREST does: one transaction with the caller's
+ * role, JWT claims, address (request.headers) and statement_timeout set locally, so row-
+ * level security decides what they may see and do. A signed-in caller's session must
+ * still exist (private.assert_session), checked in the same transaction.
+ */
+export async function asCaller<T>(caller: Caller, work: (tx: Tx) => Promise<T>, address: string | null = null): Promise<T> {
+  const sql = db();
+  const timeout = (await statementTimeouts(sql)).get(caller.role) ?? null;
+  const headers = JSON.stringify(address ? { 'x-forwarded-for': address } : {});
+  const result = await sql.begin(async (tx) => {
     await tx`select set_config('role', ${caller.role}, true),
-                    set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true)`;
+                    set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true),
+                    set_config('request.headers', ${headers}, true),
+                    set_config('statement_timeout', coalesce(${timeout}::text, current_setting('statement_timeout')), true)`;
+    if (caller.role === 'authenticated') await tx`select private.assert_session()`;
     return work(tx);
   });
   return result as T;
@@ -34,4 +75,5 @@ export async function asCaller<T>(caller: Caller, work: (tx: Tx) => Promise<T>):
 export async function closeDb(): Promise<void> {
   await pool?.end({ timeout: 5 });
   pool = undefined;
+  timeouts = undefined;
 }

@@ -2,32 +2,28 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isAuthSessionMissingError, type Session } from '@supabase/auth-js';
 import { adminAuth, authorizeUrl, fromAuthError, publicAuth } from '../auth-service.ts';
-import type { Caller } from '../auth.ts';
-import { asCaller, type Tx } from '../db.ts';
-import { ApiError, loginRequired } from '../errors.ts';
+import { callerFrom, guest, type Caller } from '../auth.ts';
+import { asCaller } from '../db.ts';
+import { ApiError, fromPostgres } from '../errors.ts';
+import { newPassword } from '../passwords.ts';
 import type { ApiEnv } from './context.ts';
 import type { SessionTokens, User } from './types.ts';
-import { parseBody, uuid } from './validate.ts';
+import { parseBody, parseQuery, uuid } from './validate.ts';
 
 const email = z
-  .string({ error: 'Please provide your email.' })
+  .string({ error: 'email_required' })
   .trim()
   .toLowerCase()
-  .min(1, 'Please provide your email.')
-  .pipe(z.email('Please provide a valid email address.'));
-const password = z.string({ error: 'Password cannot be blank.' }).min(1, 'Password cannot be blank.');
-const name = z.string({ error: 'Please provide your name.' }).trim().min(1, 'Please provide your name.').max(100, 'A name is at most 100 characters.');
+  .min(1, 'email_required')
+  .pipe(z.email('email_invalid'));
+const password = z.string({ error: 'password_required' }).min(1, 'password_required');
+const name = z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(100, 'name_too_long');
 
 const registerBody = z
-  .object({
-    name,
-    email,
-    password: password.min(8, 'Password must be at least 8 characters long.'),
-    confirmPassword: z.string().optional(),
-  })
+  .object({ name, email, password: newPassword, confirmPassword: z.string().optional() })
   .superRefine((body, ctx) => {
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwords_mismatch' });
     }
   });
 
@@ -36,25 +32,30 @@ const loginBody = z.object({ email, password });
 const updateBody = z
   .object({
     name: name.optional(),
-    timeZone: z.string().trim().min(1).max(64).optional(),
+    timeZone: z.string().trim().min(1, 'time_zone_invalid').max(64, 'time_zone_invalid').optional(),
     email: email.optional(),
-    password: z.string().min(8, 'Password must be at least 8 characters long.').optional(),
+    password: newPassword.optional(),
+    currentPassword: z.string().optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update.' });
+  .refine((body) => [body.name, body.timeZone, body.email, body.password].some((value) => value !== undefined), {
+    message: 'nothing_to_update',
+  });
 
 const setAdminBody = z.object({ userId: uuid, isAdmin: z.boolean() });
 
-/** Auth failures on these routes also carry the spec's `authenticated: false`. */
-const unauthenticated = (error: ApiError) => new ApiError(error.status, error.code, error.message, { authenticated: false, ...error.details });
-
-function asUser(id: string): Caller {
-  return { role: 'authenticated', userId: id, claims: { sub: id, role: 'authenticated' } };
-}
-
-async function profileOf(tx: Tx, id: string): Promise<User | null> {
-  const [row] = await tx<{ user: User }[]>`select public.user_json(p) as user from public.profiles p where p.id = ${id}`;
-  return row?.user ?? null;
-}
+const usersQuery = z.object({
+  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(1000, 'invalid_input').default(500),
+  cursor: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const [createdAt, id] = value.split('_');
+      if (z.string().datetime({ offset: true }).safeParse(createdAt).success && uuid.safeParse(id).success) return { createdAt, id };
+      ctx.addIssue({ code: 'custom', message: 'invalid_cursor' });
+      return z.NEVER;
+    }),
+});
 
 function tokensOf(session: Session): SessionTokens {
   return {
@@ -66,125 +67,184 @@ function tokensOf(session: Session): SessionTokens {
   };
 }
 
-/** The signed-in user behind the bearer token, checked with Auth so a revoked session counts as none. */
-async function currentUser(authorization: string | undefined, caller: Caller): Promise<User | null> {
-  const token = authorization?.replace(/^Bearer\s+/i, '');
-  if (!caller.userId || !token) return null;
-  const { data, error } = await publicAuth().getUser(token);
-  if (error || !data.user) return null;
-  return asCaller(caller, (tx) => profileOf(tx, data.user.id));
+/** The signed-in caller's profile (current_profile checks their session too). */
+async function profileOf(caller: Caller, address: string | null): Promise<User | null> {
+  return asCaller(caller, async (tx) => (await tx<{ user: User | null }[]>`select public.current_profile() as user`)[0].user, address);
+}
+
+/** The profile behind a session Auth just started. */
+async function sessionProfile(session: Session, address: string | null): Promise<User | null> {
+  return profileOf(await callerFrom(`Bearer ${session.access_token}`), address);
+}
+
+/** Failures of sign-in and registration also carry the spec's `authenticated: false`. */
+function unauthenticated(error: unknown): unknown {
+  return error instanceof ApiError
+    ? new ApiError(error.status, error.code, { fields: error.fields, details: { ...error.details, authenticated: false } })
+    : error;
+}
+
+/**
+ * Guessing throttle per account and address (private.record_login_attempt): refuses while
+ * the account must wait, then records how `attempt` went. `attempt` resolves true when the
+ * password was right and false when it was wrong; anything else it throws passes through.
+ */
+async function throttled<T>(accountEmail: string, address: string | null, attempt: () => Promise<T | false>): Promise<T> {
+  await asCaller(guest, (tx) => tx`select private.check_login_throttle(${accountEmail}, ${address})`, address);
+  const outcome = await attempt();
+  const [{ wait }] = await asCaller(
+    guest,
+    (tx) => tx<{ wait: number }[]>`select private.record_login_attempt(${accountEmail}, ${address}, ${outcome !== false}) as wait`,
+    address,
+  );
+  if (outcome === false) {
+    const error = wait > 0 ? 'login_throttled' : 'invalid_credentials';
+    throw new ApiError(error === 'login_throttled' ? 429 : 401, error, { details: { authenticated: false, ...(wait > 0 ? { retryAfter: wait } : {}) } });
+  }
+  return outcome;
+}
+
+/** Whether an error is "this session has already ended", which logging out may ignore. */
+function sessionAlreadyEnded(error: { code?: string } | null): boolean {
+  return error !== null && (isAuthSessionMissingError(error) || ['session_not_found', 'bad_jwt', 'user_not_found'].includes(error.code ?? ''));
 }
 
 export const auth = new Hono<ApiEnv>()
   .post('/login', async (c) => {
+    const address = c.get('address');
     const body = await parseBody(c, loginBody).catch((error: unknown) => {
-      throw error instanceof ApiError ? unauthenticated(error) : error;
+      throw unauthenticated(error);
     });
-    const { data, error } = await publicAuth(c.req.header('x-forwarded-for')).signInWithPassword({ email: body.email, password: body.password });
-    if (error || !data.session) throw fromAuthError(error);
-    const user = await asCaller(asUser(data.user.id), (tx) => profileOf(tx, data.user.id));
-    return c.json({ authenticated: true, user, message: 'Logged in successfully!', session: tokensOf(data.session) });
+    const session = await throttled(body.email, address, async () => {
+      const { data, error } = await publicAuth(address).signInWithPassword({ email: body.email, password: body.password });
+      if (error?.code === 'invalid_credentials') return false;
+      if (error || !data.session) throw fromAuthError(error);
+      return data.session;
+    });
+    const user = await sessionProfile(session, address);
+    return c.json({ authenticated: true, user, message: 'Logged in successfully!', session: tokensOf(session) });
   })
   .get('/google', (c) => {
     const redirectTo = c.req.query('redirectTo');
-    if (redirectTo && !/^https?:\/\//.test(redirectTo)) throw new ApiError(400, 'invalid_input', 'redirectTo must be an http(s) URL.');
+    if (redirectTo !== undefined) {
+      // Auth checks it against its allow-list; refuse what is not even an http(s) URL here.
+      let target: URL | undefined;
+      try {
+        target = new URL(redirectTo);
+      } catch {
+        target = undefined;
+      }
+      if (!target || !/^https?:$/.test(target.protocol) || target.username || target.password) {
+        throw new ApiError(400, 'invalid_redirect', { field: 'redirectTo' });
+      }
+    }
     return c.redirect(authorizeUrl('google', redirectTo), 302);
   })
   .post('/logout', async (c) => {
-    const token = c.req.header('authorization')?.replace(/^Bearer\s+/i, '');
-    if (c.get('caller').userId && token) {
-      const { error } = await adminAuth().signOut(token, 'local');
-      // An already-ended session is as logged out as it gets.
-      if (error && !isAuthSessionMissingError(error) && !['session_not_found', 'bad_jwt'].includes(error.code ?? '')) {
-        throw fromAuthError(error);
-      }
+    const caller = c.get('caller');
+    if (caller.userId && caller.token) {
+      const { error } = await adminAuth().signOut(caller.token, 'local');
+      if (error && !sessionAlreadyEnded(error)) throw fromAuthError(error);
     }
     return c.json({ success: true, message: 'Logged out successfully!' });
   })
   .get('/getUser', async (c) => {
-    return c.json({ user: await currentUser(c.req.header('authorization'), c.get('caller')) });
+    const caller = c.get('caller');
+    return c.json({ user: caller.userId ? await profileOf(caller, c.get('address')) : null });
   })
   .get('/authStatus', async (c) => {
-    const user = await currentUser(c.req.header('authorization'), c.get('caller'));
-    return c.json({ isAuthenticated: user !== null, user });
+    const caller = c.get('caller');
+    if (!caller.userId) return c.json({ isAuthenticated: false, user: null });
+    try {
+      const user = await profileOf(caller, c.get('address'));
+      return c.json({ isAuthenticated: user !== null, user });
+    } catch (error) {
+      // A status check answers "not signed in" for a session that has ended.
+      if (fromPostgres(error as { code?: string }, true)?.code === 'session_ended') {
+        return c.json({ isAuthenticated: false, user: null });
+      }
+      throw error;
+    }
   });
 
 export const user = new Hono<ApiEnv>()
   .post('/register', async (c) => {
+    const address = c.get('address');
     const body = await parseBody(c, registerBody).catch((error: unknown) => {
-      throw error instanceof ApiError ? unauthenticated(error) : error;
+      throw unauthenticated(error);
     });
-    const { data, error } = await publicAuth(c.req.header('x-forwarded-for')).signUp({
+    const { data, error } = await publicAuth(address).signUp({
       email: body.email,
       password: body.password,
       options: { data: { name: body.name } },
     });
     if (error || !data.user) throw fromAuthError(error);
-    const user = await asCaller(asUser(data.user.id), (tx) => profileOf(tx, data.user!.id));
     if (!data.session) {
       // Projects that confirm e-mails first: the account exists, the session comes later.
-      return c.json({ authenticated: false, user, message: 'Please confirm your email address first.', session: null }, 201);
+      return c.json({ authenticated: false, user: null, message: 'Please confirm your email address first.', session: null }, 201);
     }
+    const user = await sessionProfile(data.session, address);
     return c.json({ authenticated: true, user, message: 'Registration successful!', session: tokensOf(data.session) }, 201);
   })
   .post('/update', async (c) => {
     const caller = c.get('caller');
-    if (!caller.userId) throw loginRequired('Please log in to update your account.');
+    const address = c.get('address');
+    if (!caller.userId || !caller.token) throw new ApiError(401, 'login_required');
     const body = await parseBody(c, updateBody);
     const userId = caller.userId;
     if (body.email !== undefined || body.password !== undefined) {
+      // Changing how one signs in needs the current password (a stolen session is not
+      // enough), counted like sign-in guesses, and ends every other session.
+      if (!body.currentPassword) throw new ApiError(400, 'current_password_required', { field: 'currentPassword' });
+      const current = body.currentPassword;
+      const accountEmail = typeof caller.claims.email === 'string' ? caller.claims.email : userId;
+      await throttled(accountEmail, address, () =>
+        c.get('run')((tx) => tx`select private.check_current_password(${current})`).then(
+          () => true,
+          (error: { code?: string; hint?: string }) => {
+            if (error.hint === 'current_password_incorrect') return false;
+            throw error;
+          },
+        ),
+      );
+      if (body.password !== undefined && body.password === current) {
+        throw new ApiError(400, 'same_password', { field: 'password' });
+      }
       const { error } = await adminAuth().updateUserById(userId, {
         ...(body.email !== undefined ? { email: body.email, email_confirm: true } : {}),
         ...(body.password !== undefined ? { password: body.password } : {}),
       });
       if (error) throw fromAuthError(error);
+      const ended = await adminAuth().signOut(caller.token, 'others');
+      if (ended.error) throw fromAuthError(ended.error);
     }
     const updated = await c.get('run')(async (tx) => {
-      const patch: Record<string, string> = {};
-      if (body.name !== undefined) patch.name = body.name;
-      if (body.timeZone !== undefined) patch.time_zone = body.timeZone;
-      if (Object.keys(patch).length) {
-        try {
-          await tx`update public.profiles set ${tx(patch)} where id = ${userId}`;
-        } catch (error) {
-          if ((error as { code?: string }).code === '22023') {
-            throw new ApiError(400, 'invalid_input', 'Unknown time zone.', { errors: { timeZone: 'Unknown time zone.' } });
-          }
-          throw error;
-        }
+      if (body.name !== undefined || body.timeZone !== undefined) {
+        const [row] = await tx<{ user: User }[]>`
+          select public.update_profile(name => ${body.name ?? null}, time_zone => ${body.timeZone ?? null}) as user`;
+        return row.user;
       }
-      return profileOf(tx, userId);
+      return (await tx<{ user: User | null }[]>`select public.current_profile() as user`)[0].user;
     });
     return c.json({ user: updated });
   })
   .get('/getUsers', async (c) => {
-    const caller = c.get('caller');
-    if (!caller.userId) throw loginRequired('Please log in to view this page');
+    const query = parseQuery(c, usersQuery);
     const users = await c.get('run')(async (tx) => {
-      const [{ admin }] = await tx<{ admin: boolean }[]>`select private.is_admin() as admin`;
-      if (!admin) throw new ApiError(403, 'forbidden', "You don't have permission to view this page");
-      const rows = await tx<{ user: User }[]>`select public.user_json(p) as user from public.profiles p order by p.created_at desc, p.id`;
+      const rows = await tx<{ user: User }[]>`
+        select list_users as user from public.list_users(
+          page_size => ${query.limit}::integer,
+          after_created_at => ${query.cursor?.createdAt ?? null}::timestamptz,
+          after_id => ${query.cursor?.id ?? null}::uuid)`;
       return rows.map((row) => row.user);
     });
-    return c.json({ users });
+    const last = users.length === query.limit ? users[users.length - 1] : undefined;
+    return c.json({ users, nextCursor: last ? `${last.createdAt}_${last._id}` : null });
   })
   .put('/setAdmin', async (c) => {
-    const caller = c.get('caller');
-    if (!caller.userId) throw loginRequired('Please log in to view this page');
     const body = await parseBody(c, setAdminBody);
-    const updated = await c.get('run')(async (tx) => {
-      try {
-        const [row] = await tx<{ user: User }[]>`select public.set_admin(${body.userId}, ${body.isAdmin}) as user`;
-        return row.user;
-      } catch (error) {
-        const failure = error as { code?: string; hint?: string };
-        if (failure.code === 'P0001' && failure.hint === 'last_admin') {
-          throw new ApiError(409, 'last_admin', 'You cannot remove your own admin rights while you are the only admin.');
-        }
-        if (failure.code === 'P0002') throw new ApiError(404, 'not_found', 'User not found.');
-        if (failure.code === '42501') throw new ApiError(403, 'forbidden', "You don't have permission to view this page");
-        throw error;
-      }
-    });
+    const updated = await c.get('run')(
+      async (tx) => (await tx<{ user: User }[]>`select public.set_admin(${body.userId}, ${body.isAdmin}) as user`)[0].user,
+    );
     return c.json({ user: updated });
   });

@@ -1,12 +1,16 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { errorResponse } from '../errors.ts';
+import { ApiError, errorResponse } from '../errors.ts';
 import { content } from './content.ts';
 import { tags } from './tags.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
 export { closeDb as close } from '../db.ts';
+
+/** No /api request needs more: the largest, an entry, is four 1000-character fields. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The `api` edge function: the spec's /api table as one Hono app. It sees paths as
@@ -17,12 +21,21 @@ export function createApiApp(): Hono<ApiEnv> {
   // On hosted Supabase the function answers preflights itself; the local gateway sets
   // the same headers (replacing, never duplicating).
   app.use('*', cors({ origin: (origin) => origin || '*', credentials: true, maxAge: 3600 }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', { details: { maxBytes: MAX_BODY_BYTES } });
+      },
+    }),
+  );
   app.use('*', withCaller);
   app.route('/content', content);
   app.route('/tag', tags);
   app.route('/auth', auth);
   app.route('/user', user);
-  app.notFound((c) => c.json({ success: false, code: 'not_found', message: 'Not found.' }, 404));
+  app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;
 }

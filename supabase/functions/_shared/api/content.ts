@@ -1,70 +1,77 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError, forbidden, loginRequired, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
 import type { Entry, EntryListReply } from './types.ts';
-import { parseBody, parseQuery, uuid } from './validate.ts';
+import { idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
-const optionalText = z
-  .string()
+// Shapes only: the rules (lengths, known country, defaults, who may) live in the SQL
+// functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
+const text = (required: 'title_required' | 'description_required', tooLong: 'title_too_long' | 'description_too_long') =>
+  z.string({ error: required }).trim().min(1, required).max(1000, tooLong);
+const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long') =>
+  z
+    .string()
+    .trim()
+    .max(1000, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+const country = z
+  .string({ error: 'country_required' })
   .trim()
-  .max(1000, 'Must be at most 1000 characters.')
-  .nullish()
-  .transform((value) => (value ? value : null));
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'country_required');
 
-const entryFields = {
-  title: z.string({ error: 'Please enter a title.' }).trim().min(1, 'Please enter a title.').max(1000, 'Title must be at most 1000 characters.'),
-  description: z
-    .string({ error: 'Please enter a description.' })
-    .trim()
-    .min(1, 'Please enter a description.')
-    .max(1000, 'Description must be at most 1000 characters.'),
-  country: z
-    .string({ error: 'Please select a country.' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Please select a country.'),
-  hint: optionalText,
-  exampleSentence: optionalText,
-  author: z.string().trim().max(100, 'Author must be at most 100 characters.').optional(),
-};
+const addEntryBody = z.object({
+  title: text('title_required', 'title_too_long'),
+  description: text('description_required', 'description_too_long'),
+  country,
+  hint: optionalText('hint_too_long'),
+  exampleSentence: optionalText('example_sentence_too_long'),
+  author: z.string().trim().max(100, 'author_too_long').nullish(),
+});
 
-const addEntryBody = z.object(entryFields);
-
-const updateEntryBody = z
-  .object({
-    _id: uuid.optional(),
-    id: uuid.optional(),
-    title: entryFields.title.optional(),
-    description: entryFields.description.optional(),
-    country: entryFields.country.optional(),
-    hint: optionalText.optional(),
-    exampleSentence: optionalText.optional(),
-    author: z.string().trim().min(1, 'Please enter an author.').max(100, 'Author must be at most 100 characters.').optional(),
-    show: z.boolean().optional(),
-  })
-  .refine((body) => body._id ?? body.id, { message: 'An entry id is required.', path: ['_id'] });
-
-const deleteEntryBody = z
+const entryId = z
   .object({ _id: uuid.optional(), id: uuid.optional() })
-  .refine((body) => body._id ?? body.id, { message: 'An entry id is required.', path: ['_id'] });
+  .refine((body) => body._id ?? body.id, { message: 'id_required', path: ['_id'] });
 
-const list = (message: string, item: z.ZodType<string, string>) =>
+const updateEntryBody = z.intersection(
+  entryId,
+  z.object({
+    title: text('title_required', 'title_too_long').optional(),
+    description: text('description_required', 'description_too_long').optional(),
+    country: country.optional(),
+    hint: optionalText('hint_too_long').optional(),
+    exampleSentence: optionalText('example_sentence_too_long').optional(),
+    author: z.string().trim().min(1, 'author_required').max(100, 'author_too_long').optional(),
+    show: z.boolean().optional(),
+  }),
+);
+
+const list = (code: 'unknown_country' | 'unknown_tag', item: z.ZodType<string, string>) =>
   z
     .string()
     .optional()
     .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : []))
-    .pipe(z.array(item, { error: message }).max(50))
+    .pipe(z.array(item, { error: code }).max(50, code))
     .transform((values) => (values.length ? values : null));
 
-const cursorSchema = z.tuple([z.number().int(), z.string().datetime({ offset: true }), z.string().uuid()]);
+/** Keyset cursor: [score, createdAt, id]; the score is a Postgres integer. */
+const cursorSchema = z.tuple([
+  z.number().int().min(-2147483648).max(2147483647),
+  z.string().datetime({ offset: true }),
+  z.string().uuid(),
+]);
+
+/** Pages hold at most 100 entries; a call without `limit` gets the first 100 and a cursor. */
+export const MAX_PAGE_SIZE = 100;
 
 const listQuery = z.object({
-  q: z.string().trim().max(200, 'The search text is too long.').optional(),
-  countries: list('Unknown country.', z.string().toUpperCase().regex(/^[A-Z]{2}$/, 'Unknown country.')),
-  tags: list('Unknown tag.', z.string().uuid('Unknown tag.')),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  q: z.string().trim().max(200, 'search_too_long').optional(),
+  countries: list('unknown_country', z.string().toUpperCase().regex(/^[A-Z]{2}$/, 'unknown_country')),
+  tags: list('unknown_tag', z.string().uuid('unknown_tag')),
+  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(MAX_PAGE_SIZE, 'invalid_input').default(MAX_PAGE_SIZE),
   cursor: z
     .string()
     .optional()
@@ -73,7 +80,7 @@ const listQuery = z.object({
       try {
         return cursorSchema.parse(JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/'))));
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'The page cursor is not valid.' });
+        ctx.addIssue({ code: 'custom', message: 'invalid_cursor' });
         return z.NEVER;
       }
     }),
@@ -89,10 +96,9 @@ function encodeCursor(entry: Entry): string {
     .replace(/=+$/, '');
 }
 
-/** One page (or, without `limit`, all) of entries matching the filters. */
+/** One page of entries matching the filters, and the cursor of the next. */
 async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string | null = null): Promise<EntryListReply> {
   const [afterScore, afterCreatedAt, afterId] = query.cursor ?? [null, null, null];
-  const pageSize = query.limit ? query.limit + 1 : null;
   const rows = await tx<{ entry: Entry }[]>`
     select entry from public.list_entries(
       search => ${query.q ?? null},
@@ -100,13 +106,13 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
       tag_ids => ${query.tags}::uuid[],
       owner_id => ${ownerId}::uuid,
       sort => ${sort},
-      page_size => ${pageSize}::integer,
+      page_size => ${query.limit + 1}::integer,
       after_score => ${afterScore}::integer,
       after_created_at => ${afterCreatedAt}::timestamptz,
       after_id => ${afterId}::uuid
     ) as entry`;
   const data = rows.map((row) => row.entry);
-  if (query.limit && data.length > query.limit) {
+  if (data.length > query.limit) {
     data.length = query.limit;
     return { data, nextCursor: encodeCursor(data[data.length - 1]) };
   }
@@ -119,73 +125,32 @@ async function findEntry(tx: Tx, id: string): Promise<Entry | undefined> {
   return row?.entry;
 }
 
-/** A well-formed code that is not one of the 21 countries gets the form's own message. */
-async function assertCountry(tx: Tx, code: string): Promise<void> {
-  if ((await tx`select 1 from public.countries where code = ${code}`).length) return;
-  throw new ApiError(400, 'invalid_input', 'Please select a country.', { errors: { country: 'Please select a country.' } });
-}
-
-/** After a write touched no row: 404 if the caller cannot see the entry, 403 if they can. */
-async function refusal(tx: Tx, id: string): Promise<ApiError> {
-  return (await findEntry(tx, id)) ? forbidden() : notFound();
-}
-
 export const content = new Hono<ApiEnv>()
   .post('/addContent', async (c) => {
     const body = await parseBody(c, addEntryBody);
-    const caller = c.get('caller');
     const entry = await c.get('run')(async (tx) => {
-      const [profile] = caller.userId
-        ? await tx<{ name: string }[]>`select name from public.profiles where id = ${caller.userId}`
-        : [];
-      const author = body.author || profile?.name || 'Anonymous';
-      await assertCountry(tx, body.country);
       const [row] = await tx<{ entry: Entry }[]>`
-        insert into public.entries (title, description, country, hint, example_sentence, author, owner)
-        values (${body.title}, ${body.description}, ${body.country}, ${body.hint}, ${body.exampleSentence},
-                ${author}, ${caller.userId})
-        returning public.entry_json(entries) as entry`;
+        select public.add_entry(
+          title => ${body.title}, description => ${body.description}, country => ${body.country},
+          hint => ${body.hint}, example_sentence => ${body.exampleSentence}, author => ${body.author ?? null}
+        ) as entry`;
       return row.entry;
     });
     return c.json({ success: true, message: 'Added successfully', data: entry }, 201);
   })
   .put('/updateContent', async (c) => {
-    const body = await parseBody(c, updateEntryBody);
-    const caller = c.get('caller');
-    if (!caller.userId) throw loginRequired('Please log in to edit an entry.');
-    const id = (body._id ?? body.id) as string;
-    const patch: Record<string, unknown> = {};
-    if (body.title !== undefined) patch.title = body.title;
-    if (body.description !== undefined) patch.description = body.description;
-    if (body.country !== undefined) patch.country = body.country;
-    if (body.hint !== undefined) patch.hint = body.hint;
-    if (body.exampleSentence !== undefined) patch.example_sentence = body.exampleSentence;
-    if (body.author !== undefined) patch.author = body.author;
-    if (body.show !== undefined) patch.show = body.show;
+    const { _id, id, ...changes } = await parseBody(c, updateEntryBody);
     const entry = await c.get('run')(async (tx) => {
-      if (body.country !== undefined) await assertCountry(tx, body.country);
-      if (Object.keys(patch).length === 0) {
-        const current = await findEntry(tx, id);
-        if (!current) throw notFound();
-        return current;
-      }
       const [row] = await tx<{ entry: Entry }[]>`
-        update public.entries set ${tx(patch)} where id = ${id}
-        returning public.entry_json(entries) as entry`;
-      if (!row) throw await refusal(tx, id);
+        select public.update_entry(${(_id ?? id)!}::uuid, ${tx.json(changes)}) as entry`;
       return row.entry;
     });
     return c.json(entry);
   })
   .put('/deleteContent', async (c) => {
-    const body = await parseBody(c, deleteEntryBody);
-    const caller = c.get('caller');
-    if (!caller.userId) throw loginRequired('Please log in to delete an entry.');
-    const id = (body._id ?? body.id) as string;
-    await c.get('run')(async (tx) => {
-      const deleted = await tx`delete from public.entries where id = ${id} returning id`;
-      if (!deleted.length) throw await refusal(tx, id);
-    });
+    const body = await parseBody(c, entryId);
+    const id = (body._id ?? body.id)!;
+    await c.get('run')((tx) => tx`select public.delete_entry(${id}::uuid)`);
     return c.json({ success: true, message: 'Deleted successfully', _id: id });
   })
   .get('/getContents', async (c) => {
@@ -197,15 +162,13 @@ export const content = new Hono<ApiEnv>()
     return c.json(await c.get('run')((tx) => listEntries(tx, query, 'votes')));
   })
   .get('/getContentById/:id', async (c) => {
-    const id = uuid.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound();
-    const entry = await c.get('run')((tx) => findEntry(tx, id.data));
-    if (!entry) throw notFound();
+    const id = idParam(c, 'id', 'entry_not_found');
+    const entry = await c.get('run')((tx) => findEntry(tx, id));
+    if (!entry) throw notFound('entry_not_found');
     return c.json(entry);
   })
   .get('/getContents/:userId', async (c) => {
-    const userId = uuid.safeParse(c.req.param('userId'));
-    if (!userId.success) throw notFound('User');
+    const userId = idParam(c, 'userId', 'user_not_found');
     const query = parseQuery(c, listQuery);
-    return c.json(await c.get('run')((tx) => listEntries(tx, query, 'newest', userId.data)));
+    return c.json(await c.get('run')((tx) => listEntries(tx, query, 'newest', userId)));
   });

@@ -1,19 +1,35 @@
 import { createMiddleware } from 'hono/factory';
-import { callerFrom, type Caller } from '../auth.ts';
+import { callerFrom, guest, type Caller } from '../auth.ts';
+import { clientAddress } from '../client-address.ts';
 import { asCaller, type Tx } from '../db.ts';
+import { ApiError } from '../errors.ts';
 
 export interface ApiEnv {
   Variables: {
     caller: Caller;
-    /** Runs SQL as the caller (role + claims, one transaction). */
+    /** The browser's address (rate limits), when a trusted proxy reported it. */
+    address: string | null;
+    /** Runs SQL as the caller (role, claims, address; one transaction; live session). */
     run: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
   };
 }
 
-/** Resolves the caller from the bearer token once per request. */
+/**
+ * Where a token that no longer verifies (expired, from another project) simply means a
+ * guest: signing in, registering and asking "am I signed in?" must work whatever the
+ * browser still holds. Everywhere else it is a 401.
+ */
+const guestOnBadToken = new Set(['/api/auth/login', '/api/auth/google', '/api/auth/logout', '/api/auth/authStatus', '/api/user/register']);
+
+/** Resolves the caller from the bearer token, and their address, once per request. */
 export const withCaller = createMiddleware<ApiEnv>(async (c, next) => {
-  const caller = await callerFrom(c.req.header('authorization'));
+  const caller = await callerFrom(c.req.header('authorization')).catch((error: unknown) => {
+    if (guestOnBadToken.has(c.req.path) && error instanceof ApiError && error.code === 'invalid_token') return guest;
+    throw error;
+  });
+  const address = clientAddress(c.req.header('x-forwarded-for'));
   c.set('caller', caller);
-  c.set('run', (work) => asCaller(caller, work));
+  c.set('address', address);
+  c.set('run', (work) => asCaller(caller, work, address));
   await next();
 });

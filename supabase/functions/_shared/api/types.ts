@@ -37,11 +37,16 @@ export interface EntryListReply {
 
 export interface ApiErrorBody {
   success: false;
-  /** Stable code the client translates: invalid_input, not_found, forbidden, login_required, ... */
+  /** Stable code the client translates (supabase/functions/_shared/messages.ts). */
   code: string;
+  /** The English message for `code`, for clients that do not know it. */
   message: string;
-  /** Per-field messages for invalid_input. */
+  /** Per-field English messages, when the error concerns fields (validation). */
   errors?: Record<string, string>;
+  /** Per-field codes, the same fields as `errors`. */
+  fieldCodes?: Record<string, string>;
+  /** Seconds to wait, on 429 (also in the Retry-After header). */
+  retryAfter?: number;
 }
 
 /** The spec's user, from the profile. */

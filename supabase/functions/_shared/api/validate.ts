@@ -2,7 +2,39 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError, fromZod } from '../errors.ts';
 
-export const uuid = z.string().uuid('Not a valid id.');
+export const uuid = z.string().uuid('invalid_id');
+
+/**
+ * Text Postgres cannot store (NUL) or that is not valid Unicode (a lone UTF-16 surrogate,
+ * which JSON's \ud800 escapes can carry). Found at the edge so the reply names the field.
+ */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const unstorableText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path (`a.b.0`) of the first key or string in `value` that Postgres could not take. */
+function unstorableField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return unstorableText.test(value) ? path.join('.') || 'body' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableField(value[i], [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (unstorableText.test(key)) return [...path, key.replace(unstorableText, '?')].join('.');
+      const found = unstorableField(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+function assertStorable(value: unknown): void {
+  const field = unstorableField(value);
+  if (field !== null) throw new ApiError(400, 'invalid_text', { field });
+}
 
 /**
  * Reads a JSON body whatever the Content-Type says: the spec's user update sends JSON
@@ -14,15 +46,25 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
     const text = await c.req.text();
     raw = text.trim() ? JSON.parse(text) : {};
   } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body must be JSON.');
+    throw new ApiError(400, 'invalid_json');
   }
-  const parsed = schema.safeParse(raw);
+  assertStorable(raw);
+  const parsed = await schema.safeParseAsync(raw);
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
 }
 
 export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query());
+  const query = c.req.query();
+  assertStorable(query);
+  const parsed = schema.safeParse(query);
   if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+/** A path parameter that must be a uuid; anything else is simply not found. */
+export function idParam(c: Context, name: string, notFoundCode: ConstructorParameters<typeof ApiError>[1] = 'not_found'): string {
+  const parsed = uuid.safeParse(c.req.param(name));
+  if (!parsed.success) throw new ApiError(404, notFoundCode);
   return parsed.data;
 }
