@@ -51,6 +51,8 @@ describe('edge functions under Deno', () => {
         DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
         SUPABASE_URL: stack().apiUrl,
         SUPABASE_DB_URL: stack().dbUrl,
+        // As in production: the function logs in as a role that can only become anon or authenticated.
+        API_DB_URL: Object.assign(new URL(stack().dbUrl), { username: 'authenticator' }).toString(),
         JWT_SECRET: stack().jwtSecret,
         NO_COLOR: '1',
       },
