@@ -1,24 +1,66 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The dev server proxies /api to the local stack (or whatever JERGA_API_PORT names),
 // so the browser always calls relative /api/... paths.
 const apiTarget = `http://127.0.0.1:${process.env.JERGA_API_PORT ?? 54321}`;
+// xfwd: the gateway's per-address limits must see the browser's address, not Vite's.
+const apiProxy = { '/api': { target: apiTarget, changeOrigin: false, xfwd: true } };
+
+/** True when a request path names a `.jerga` folder, however it is percent-encoded or cased. */
+function namesPrivateFolder(url: string): boolean {
+  let pathname = url.split(/[?#]/)[0];
+  for (let round = 0; round < 3; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      break; // malformed escapes: judge what we have
+    }
+    if (decoded === pathname) break;
+    pathname = decoded;
+  }
+  return pathname.split(/[/\\]/).some((segment) => segment.toLowerCase() === '.jerga');
+}
+
+/**
+ * 404 for any path through `.jerga/`, before Vite's own middlewares: fs.deny stops the
+ * file itself, but the SPA fallback and `?import` stubs would still answer 200.
+ */
+function hidePrivateFolder(): Plugin {
+  const refuse: Connect.NextHandleFunction = (req, res, next) => {
+    if (!namesPrivateFolder(req.url ?? '')) return next();
+    res.statusCode = 404;
+    res.end();
+  };
+  return {
+    name: 'jerga:hide-private-folder',
+    configureServer: (server) => void server.middlewares.use(refuse),
+    configurePreviewServer: (server) => void server.middlewares.use(refuse),
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [hidePrivateFolder(), react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     host: 'localhost',
     port: Number(process.env.JERGA_WEB_PORT ?? 5173),
     strictPort: true,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: apiProxy,
+    // The root is the repository, and older checkouts keep the database in .jerga/db:
+    // never serve it, and don't reload the page whenever Postgres writes a file there.
+    fs: {
+      // Setting `deny` replaces Vite's defaults, so they are repeated here.
+      deny: ['.env', '.env.*', '*.{crt,pem,key,p12,pfx,cer,der}', '.npmrc', '.yarnrc.yml', '**/.git/**', '.jerga', '**/.jerga/**'],
+    },
+    watch: { ignored: ['**/.jerga/**'] },
   },
   preview: {
     port: Number(process.env.JERGA_WEB_PORT ?? 5173),
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: apiProxy,
   },
   test: {
     projects: [
