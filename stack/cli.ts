@@ -1,7 +1,9 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'vite';
-import { loadConfig, rootDir } from './config.ts';
+import { defaultDataDir, legacyDataDir, loadConfig, rootDir } from './config.ts';
+import { clearLockFile } from './db.ts';
 import { startStack } from './index.ts';
 
 const usage = `Usage: tsx stack/cli.ts <command>
@@ -9,13 +11,51 @@ const usage = `Usage: tsx stack/cli.ts <command>
   stack   the local stack only (Postgres, /functions/v1, /api)
   reset   delete the local database files; the next start re-creates and re-seeds them`;
 
-async function main(command: string | undefined): Promise<void> {
-  if (command === 'reset') {
-    const { dataDir } = loadConfig();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    console.log(`Removed ${path.relative(process.cwd(), dataDir)}`);
+/**
+ * Deletes the folder the next start would use: JERGA_DATA_DIR, or the default one and the
+ * old <repo>/.jerga/db (which a start would otherwise move into place again).
+ */
+async function reset(): Promise<void> {
+  const { dataDir } = loadConfig();
+  const isDefault = path.resolve(dataDir) === defaultDataDir();
+  const folders = [path.resolve(dataDir), ...(isDefault ? [legacyDataDir] : [])].filter((dir) => existsSync(dir));
+  if (!folders.length) {
+    console.log(`Nothing to remove: ${path.resolve(dataDir)} does not exist`);
     return;
   }
+  for (const dir of folders) {
+    // Refuses while a running stack uses it; stops a Postgres a killed stack left behind.
+    await clearLockFile(dir, undefined, console.log);
+    await fs.rm(dir, { recursive: true, force: true });
+    console.log(`Removed ${dir}`);
+    // The per-checkout folder (or .jerga/) is left empty: tidy it, never anything with files.
+    await fs.rmdir(path.dirname(dir)).catch(() => {});
+  }
+}
+
+/**
+ * `npm start` runs this file under tsx's CLI, a parent that only relays signals. If that
+ * parent is killed (kill -9 of the pid `ps` shows for npm start), nobody could stop us
+ * any more: notice, and shut down as on Ctrl-C.
+ */
+function stopWhenTsxParentDies(stop: () => void): void {
+  const parent = process.ppid;
+  let command = '';
+  try {
+    command = readFileSync(`/proc/${parent}/cmdline`, 'utf8');
+  } catch {
+    return; // no /proc: not Linux, nothing to watch
+  }
+  if (!command.split('\0').some((arg) => /(^|\/)tsx(\/dist\/cli\.m?js)?$/.test(arg))) return;
+  setInterval(() => {
+    if (process.ppid === parent) return;
+    console.log('\nThe tsx process that started the stack is gone.');
+    stop();
+  }, 1_000).unref();
+}
+
+async function main(command: string | undefined): Promise<void> {
+  if (command === 'reset') return reset();
   if (command !== 'start' && command !== 'stack') {
     console.log(usage);
     process.exitCode = command ? 1 : 0;
@@ -31,7 +71,7 @@ async function main(command: string | undefined): Promise<void> {
 
   console.log(`
   Jerga is running${stack.config.databaseUrl ? ' (external database)' : ''}
-    Database   ${stack.dbUrl}
+    Database   ${stack.dbUrl}${stack.dataDir ? `\n    Data       ${stack.dataDir}` : ''}
     API        ${stack.apiUrl}   (/auth/v1, /functions/v1/api, /api)
     ${web ? `Web app    ${web.resolvedUrls?.local[0] ?? 'http://localhost:5173/'}` : ''}
   Press Ctrl-C to stop.`);
@@ -47,6 +87,7 @@ async function main(command: string | undefined): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  stopWhenTsxParentDies(stop);
 }
 
 main(process.argv[2]).catch((error: unknown) => {

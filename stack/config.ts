@@ -1,8 +1,28 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, resolved from this file so the stack works from any cwd. */
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the database used to live: inside the repository, which the dev server serves. */
+export const legacyDataDir = path.join(rootDir, '.jerga', 'db');
+
+/**
+ * Where embedded Postgres keeps its files unless JERGA_DATA_DIR says otherwise: outside
+ * the repository, so the dev server can neither serve nor watch them. One folder per
+ * checkout (its name plus a hash of its path). As root, Postgres runs as the `postgres`
+ * user, who must be able to reach the folder: /var/lib rather than a private /root.
+ */
+export function defaultDataDir(): string {
+  const checkout = `${path.basename(rootDir)}-${createHash('sha256').update(rootDir).digest('hex').slice(0, 8)}`;
+  if (process.getuid?.() === 0) return path.join('/var/lib/jerga', checkout, 'db');
+  const xdg = process.env.XDG_DATA_HOME;
+  // The XDG spec says to ignore a relative XDG_DATA_HOME.
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.local', 'share');
+  return path.join(base, 'jerga', checkout, 'db');
+}
 
 /**
  * The JWT secret and API keys `supabase start` uses by default. They are public,
@@ -23,7 +43,7 @@ export interface StackConfig {
   dbPort: number;
   /** Port of the API gateway: /auth/v1, /functions/v1, /realtime/v1 and /api (54321). */
   apiPort: number;
-  /** Where embedded Postgres keeps its files (git-ignored). */
+  /** Where embedded Postgres keeps its files (see defaultDataDir). */
   dataDir: string;
   /** Use this Postgres instead of starting the embedded one. */
   databaseUrl?: string;
@@ -60,7 +80,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   return {
     dbPort: Number(env.JERGA_DB_PORT ?? 54322),
     apiPort: Number(env.JERGA_API_PORT ?? 54321),
-    dataDir: env.JERGA_DATA_DIR ?? path.join(rootDir, '.jerga', 'db'),
+    dataDir: env.JERGA_DATA_DIR || defaultDataDir(),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
     anonKey: env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,

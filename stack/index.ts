@@ -9,6 +9,8 @@ export interface RunningStack {
   config: StackConfig;
   apiUrl: string;
   dbUrl: string;
+  /** The embedded Postgres's data folder; undefined with DATABASE_URL. */
+  dataDir?: string;
   applied: string[];
   seeded: boolean;
   stop(): Promise<void>;
@@ -49,12 +51,15 @@ export async function startStack(
       rateLimits: Object.fromEntries(Object.entries(config.authRateLimits).filter(([, value]) => value !== undefined)),
     });
     server = await listen(createGateway({ config, functions, auth }), config.apiPort);
+    // Past listen(), a socket-level error must not take the whole stack down.
+    server.on('error', (error) => log(`API gateway: ${error.message}`));
     const running = server;
     const runningAuth = auth;
     return {
       config,
       apiUrl,
       dbUrl: db.url,
+      dataDir: db.dataDir,
       applied,
       seeded,
       async stop() {
