@@ -46,7 +46,8 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   const quietOnSignal = () => {
     stopping = true;
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, quietOnSignal);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.once(signal, quietOnSignal);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: config.dbPort,
@@ -138,6 +139,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     dataDir,
     stop: async () => {
       stopping = true; // shutdown's own FATAL lines ("terminating connection") are expected
+      for (const signal of signals) process.off(signal, quietOnSignal);
       wake?.();
       await restarting;
       const postmaster = handle.process;
@@ -155,7 +157,8 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
  * if that fails, keep using it where it is.
  */
 async function adoptLegacyDataDir(dataDir: string, port: number, log: (line: string) => void): Promise<string> {
-  if (dataDir !== defaultDataDir() || existsSync(dataDir) || !existsSync(path.join(legacyDataDir, 'PG_VERSION'))) {
+  const inUse = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
+  if (dataDir !== defaultDataDir() || inUse(dataDir) || !inUse(legacyDataDir)) {
     return dataDir;
   }
   // Never move files from under a running Postgres.
@@ -164,7 +167,7 @@ async function adoptLegacyDataDir(dataDir: string, port: number, log: (line: str
   try {
     await fs.rename(legacyDataDir, dataDir);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EXDEV' ? await copyDataDir(legacyDataDir, dataDir) : String(error);
+    const reason = (error as NodeJS.ErrnoException).code === 'EXDEV' ? await copyDataDir(legacyDataDir, dataDir, log) : String(error);
     if (reason) {
       log(`Could not move the database from ${shownPath(legacyDataDir)} to ${dataDir} (${reason}); using it where it is.`);
       return legacyDataDir;
@@ -176,7 +179,7 @@ async function adoptLegacyDataDir(dataDir: string, port: number, log: (line: str
 }
 
 /** Copies a data folder to another filesystem, keeping modes and owners; the reason on failure. */
-async function copyDataDir(from: string, to: string): Promise<string | undefined> {
+async function copyDataDir(from: string, to: string, log: (line: string) => void): Promise<string | undefined> {
   try {
     await fs.cp(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true });
     // As root the files belong to the postgres user, and a copy would belong to root.
@@ -191,7 +194,8 @@ async function copyDataDir(from: string, to: string): Promise<string | undefined
     await fs.rm(to, { recursive: true, force: true });
     return String(error);
   }
-  await fs.rm(from, { recursive: true, force: true });
+  // The copy is complete and will be used: an old folder that resists removal is only clutter.
+  await fs.rm(from, { recursive: true, force: true }).catch((error: unknown) => log(`Could not remove ${shownPath(from)}: ${String(error)}`));
   return undefined;
 }
 
