@@ -1,7 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { isIP } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { jwtVerify } from 'jose';
+import proxyAddr from 'proxy-addr';
+import { canonicalAddress } from './auth/addresses.ts';
 import type { StackConfig } from './config.ts';
 import type { EdgeFunction } from './functions.ts';
 
@@ -33,17 +36,78 @@ function preflight(request: Request): Response {
   );
 }
 
+/** Loopback in both families, and IPv4-mapped loopback (how a dual-stack socket sees 127.0.0.1). */
+export const LOOPBACK_PROXIES = ['127.0.0.0/8', '::1/128', '::ffff:127.0.0.0/104'];
+
+/**
+ * JERGA_TRUSTED_PROXIES: a comma list of addresses or CIDR ranges whose X-Forwarded-For the
+ * gateway believes, or `none`. Unset (or empty) means the default, loopback.
+ */
+export function trustedProxiesFromEnv(value = process.env.JERGA_TRUSTED_PROXIES): string[] | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.toLowerCase() === 'none') return [];
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/** proxy-addr's matcher for `proxies`; throws a TypeError naming a malformed entry. */
+export function compileTrust(proxies: readonly string[]): TrustProxy {
+  const trusted = proxies.length ? proxyAddr.compile([...proxies]) : () => false;
+  // Only exact addresses are walked past: proxy-addr's parser also reads `2130706433` as 127.0.0.1.
+  return (address, hop) => isIP(address) !== 0 && trusted(address, hop);
+}
+
+/**
+ * The real client behind the socket `peer`: X-Forwarded-For is walked from the right only
+ * while each hop is a trusted proxy, so a client that is not one cannot name another
+ * address, and entries a client prepended are never reached past an untrusted hop. A hop
+ * that is not an address ends the walk at the trusted proxy that wrote it. Null when the
+ * peer is unknown.
+ */
+export function clientAddress(peer: string | null | undefined, forwardedFor: string | null | undefined, trust: TrustProxy): string | null {
+  const request = { socket: { remoteAddress: peer ?? undefined }, headers: { 'x-forwarded-for': forwardedFor ?? undefined } };
+  // [peer, trusted hops..., client], cut at the first untrusted address.
+  const chain = proxyAddr.all(request as unknown as IncomingMessage, trust);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const address = canonicalAddress(chain[i]);
+    if (address) return address;
+  }
+  return null;
+}
+
 export interface GatewayOptions {
   config: StackConfig;
   functions: Map<string, EdgeFunction>;
   /** The local Auth service (stack/auth), served under /auth/v1. */
   auth?: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges; [] for none).
+   * Default: JERGA_TRUSTED_PROXIES, else loopback (the Vite dev proxy, the api function).
+   */
+  trustedProxies?: readonly string[];
 }
 
 /** The HTTP side of the local stack: what Kong routes on `supabase start`, for the slice we use. */
-export function createGateway({ config, functions, auth }: GatewayOptions): Hono {
+export function createGateway({ config, functions, auth, trustedProxies }: GatewayOptions): Hono {
   const secret = new TextEncoder().encode(config.jwtSecret);
+  const trust = compileTrust(trustedProxies ?? trustedProxiesFromEnv() ?? LOOPBACK_PROXIES);
   const app = new Hono();
+
+  /**
+   * `request` re-addressed to `url` for a service behind the gateway, with X-Forwarded-For
+   * set to the one client address (never appended to), so what a browser sends in that
+   * header only counts when a trusted proxy vouched for it.
+   */
+  function forward(c: Context, url: URL): Request {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const address = clientAddress(incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trust);
+    const request = new Request(url, c.req.raw);
+    if (address) request.headers.set('x-forwarded-for', address);
+    else request.headers.delete('x-forwarded-for');
+    return request;
+  }
 
   app.options('*', (c) => preflight(c.req.raw));
 
@@ -60,8 +124,7 @@ export function createGateway({ config, functions, auth }: GatewayOptions): Hono
     }
     const url = new URL(c.req.url);
     url.pathname = path;
-    const forwarded = new Request(url, c.req.raw);
-    const response = await fn.fetch(forwarded);
+    const response = await fn.fetch(forward(c, url));
     return withCors(c.req.raw, response);
   }
 
@@ -77,7 +140,7 @@ export function createGateway({ config, functions, auth }: GatewayOptions): Hono
     app.all('/auth/v1/*', async (c) => {
       const url = new URL(c.req.url);
       url.pathname = url.pathname.slice('/auth/v1'.length) || '/';
-      return withCors(c.req.raw, await auth.fetch(new Request(url, c.req.raw), c.env));
+      return withCors(c.req.raw, await auth.fetch(forward(c, url), c.env));
     });
   }
 
