@@ -25,33 +25,55 @@ function globMatches(pattern: string, value: string): boolean {
   return new RegExp(`^${source}$`).test(value);
 }
 
+const localWildcards = ['http://localhost:*/**', 'http://127.0.0.1:*/**'];
+
 /**
- * Where a flow may send the browser back to: `redirect_to` when the site URL's host or the
- * allow-list (config.toml `additional_redirect_urls`) permits it, otherwise the site URL.
- * Locally any http://localhost:* or http://127.0.0.1:* page is allowed, like a wildcard
- * allow-list entry, so dev servers and tests on other ports work.
+ * `text` as an absolute http(s) URL without a user part, or null. Text that URL parsing
+ * would have to repair (spaces, tabs or newlines, which it drops; a backslash, which it
+ * reads as a slash) is refused rather than guessed at.
  */
-export function allowedRedirect(settings: AuthSettings, redirectTo: string | undefined | null): string {
-  if (!redirectTo) return settings.siteUrl;
+function parseRedirect(text: string): URL | null {
+  if ([...text].some((char) => char <= ' ' || char === '\x7f' || char === '\\')) return null;
   let url: URL;
   try {
-    url = new URL(redirectTo);
+    url = new URL(text);
   } catch {
-    return settings.siteUrl;
+    return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return settings.siteUrl;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  // `http://localhost:1@evil/` is evil's page: a user part only ever disguises the host.
+  if (url.username || url.password) return null;
+  return url;
+}
+
+/** Same scheme, host and port as the allow-list entry or site URL `entry`. */
+function sameOrigin(url: URL, entry: string): boolean {
   try {
-    if (url.hostname === new URL(settings.siteUrl).hostname) return redirectTo;
+    return new URL(entry).origin === url.origin;
   } catch {
-    // a malformed site_url allows nothing by host
+    return false; // a malformed entry allows nothing
   }
-  const patterns = [...settings.additionalRedirectUrls, 'http://localhost:*/**', 'http://127.0.0.1:*/**'];
-  const bare = `${url.origin}${url.pathname}`;
-  const withoutSlash = bare.endsWith('/') ? bare.slice(0, -1) : bare;
-  if (patterns.some((pattern) => globMatches(pattern, redirectTo) || globMatches(pattern, bare) || globMatches(pattern, withoutSlash))) {
-    return redirectTo;
-  }
-  return settings.siteUrl;
+}
+
+/**
+ * Where a flow may send the browser back to: `redirect_to` when its origin (scheme, host,
+ * port, as parsed) is the site URL's or a plain allow-list entry's (config.toml
+ * `additional_redirect_urls`), or when a glob entry matches its `scheme://host/path` (no
+ * user part, query or fragment to hide a host in); otherwise the site URL. The URL
+ * returned is the parsed one, so the redirect goes exactly where it was checked to go.
+ */
+export function allowedRedirect(settings: AuthSettings, redirectTo: string | undefined | null): string {
+  const url = redirectTo ? parseRedirect(redirectTo) : null;
+  if (!url) return settings.siteUrl;
+  if (sameOrigin(url, settings.siteUrl)) return url.href;
+  const entries = [...settings.additionalRedirectUrls, ...(settings.localRedirectWildcards ? localWildcards : [])];
+  const target = `${url.protocol}//${url.host}${url.pathname}`;
+  // `http://localhost:*` should match the bare origin too, not only `.../`.
+  const targets = url.pathname === '/' ? [target, target.slice(0, -1)] : [target];
+  const allowed = entries.some((entry) =>
+    /[*?]/.test(entry) ? targets.some((value) => globMatches(entry, value)) : sameOrigin(url, entry),
+  );
+  return allowed ? url.href : settings.siteUrl;
 }
 
 interface OAuthState {

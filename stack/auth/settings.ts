@@ -17,6 +17,12 @@ export interface RateLimits {
 export interface AuthSettings {
   siteUrl: string;
   additionalRedirectUrls: string[];
+  /**
+   * Also allow any page of http://localhost or http://127.0.0.1 on any port (two wildcard
+   * allow-list entries), so dev servers and tests on other ports work. Ours, not
+   * config.toml's; on by default.
+   */
+  localRedirectWildcards: boolean;
   /** Access-token lifetime in seconds. */
   jwtExpiry: number;
   minimumPasswordLength: number;
@@ -48,6 +54,7 @@ export function loadAuthSettings(configFile = path.join(rootDir, 'supabase', 'co
   return {
     siteUrl: auth.site_url ?? 'http://127.0.0.1:3000',
     additionalRedirectUrls: auth.additional_redirect_urls ?? [],
+    localRedirectWildcards: true,
     jwtExpiry: auth.jwt_expiry ?? 3600,
     // The CLI's default when the key is absent.
     minimumPasswordLength: auth.minimum_password_length ?? 6,
