@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'vite';
 import { defaultDataDir, legacyDataDir, loadConfig, rootDir } from './config.ts';
 import { clearLockFile } from './db.ts';
-import { startStack } from './index.ts';
+import { startStack, type RunningStack } from './index.ts';
 
 const usage = `Usage: tsx stack/cli.ts <command>
   start   the local stack and the web app (what \`npm start\` runs)
@@ -54,6 +54,40 @@ function stopWhenTsxParentDies(stop: () => void): void {
   }, 1_000).unref();
 }
 
+/** postgres.js's write to a connection whose socket is already gone (see below). */
+function isPostgresJsClosedSocketWrite(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /reading 'write'/.test(error.message) &&
+    /[\\/]postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '') &&
+    /\bnextWrite\b/.test(error.stack ?? '')
+  );
+}
+
+/**
+ * postgres.js 3.4.9 throws from a timer when a connection dies inside a transaction and
+ * the ROLLBACK is written to its closed socket (porsager/postgres#1066, #1208): nobody can
+ * catch it where the query was made, Node would end the stack over it, and the connection
+ * stays broken. Postgres dying is something the stack recovers from, so survive that one
+ * error and give the functions fresh pools; any other uncaught error still ends the process.
+ */
+function surviveClosedSocketWrites(stack: RunningStack): void {
+  let renewing = false;
+  process.on('uncaughtException', (error) => {
+    if (!isPostgresJsClosedSocketWrite(error)) {
+      console.error(error);
+      process.exit(1);
+    }
+    if (renewing) return; // one renewal covers every connection that broke with it
+    renewing = true;
+    console.error("A database connection broke inside postgres.js (porsager/postgres#1208); renewing the functions' pools");
+    stack
+      .renewFunctionPools()
+      .catch((renewError: unknown) => console.error(`Could not renew the functions' database pools: ${String(renewError)}`))
+      .finally(() => (renewing = false));
+  });
+}
+
 async function main(command: string | undefined): Promise<void> {
   if (command === 'reset') return reset();
   if (command !== 'start' && command !== 'stack') {
@@ -62,6 +96,7 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   const stack = await startStack();
+  surviveClosedSocketWrites(stack);
   if (stack.applied.length) console.log(`Applied ${stack.applied.length} migration(s)${stack.seeded ? ' and the seed' : ''}.`);
   const web =
     command === 'start'

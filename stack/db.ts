@@ -13,6 +13,8 @@ export interface Database {
   fresh: boolean;
   /** The embedded server's data folder; undefined for an external database. */
   dataDir?: string;
+  /** Calls `listener` each time the supervisor has Postgres running again after a crash. */
+  onRestart(listener: () => void): void;
   stop(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export function shownPath(file: string): string {
  */
 export async function startDatabase(config: StackConfig, log: (line: string) => void): Promise<Database> {
   if (config.databaseUrl) {
-    return { url: config.databaseUrl, fresh: false, stop: async () => {} };
+    return { url: config.databaseUrl, fresh: false, onRestart: () => {}, stop: async () => {} };
   }
   await installPgTap();
   const dataDir = await adoptLegacyDataDir(path.resolve(config.dataDir), config.dbPort, log);
@@ -90,6 +92,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     );
   }
 
+  const restartListeners: (() => void)[] = [];
   let restarting: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
@@ -128,6 +131,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
       if (stopping) return; // stop() below ends the one just started
       supervise(handle.process);
       log(`Postgres is running again on ${where}`);
+      for (const listener of restartListeners) listener();
       return;
     }
   };
@@ -137,6 +141,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     url: databaseUrlOf(config),
     fresh,
     dataDir,
+    onRestart: (listener) => void restartListeners.push(listener),
     stop: async () => {
       stopping = true; // shutdown's own FATAL lines ("terminating connection") are expected
       for (const signal of signals) process.off(signal, quietOnSignal);

@@ -13,6 +13,11 @@ export interface RunningStack {
   dataDir?: string;
   applied: string[];
   seeded: boolean;
+  /**
+   * Ends the functions' database pools; each opens a new one on its next request (the api
+   * function's db() does). For a pool postgres.js has left broken: see cli.ts.
+   */
+  renewFunctionPools(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +60,16 @@ export async function startStack(
     server.on('error', (error) => log(`API gateway: ${error.message}`));
     const running = server;
     const runningAuth = auth;
+    let renewal: Promise<void> | undefined;
+    const renewFunctionPools = () =>
+      (renewal ??= (async () => {
+        for (const fn of functions.values()) await fn.close?.();
+      })().finally(() => (renewal = undefined)));
+    // postgres.js can leave a pooled connection unusable when Postgres dies under it (it
+    // then hangs until connect_timeout on every use): start from fresh pools once it is back.
+    db.onRestart(() => {
+      renewFunctionPools().catch((error: unknown) => log(`Could not renew the functions' database pools: ${String(error)}`));
+    });
     return {
       config,
       apiUrl,
@@ -62,6 +77,7 @@ export async function startStack(
       dataDir: db.dataDir,
       applied,
       seeded,
+      renewFunctionPools,
       async stop() {
         running.closeAllConnections();
         await new Promise<void>((resolve) => running.close(() => resolve()));
