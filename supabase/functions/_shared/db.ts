@@ -72,8 +72,13 @@ export async function asCaller<T>(caller: Caller, work: (tx: Tx) => Promise<T>, 
   return result as T;
 }
 
+/**
+ * Ends the pool. The next request opens a new one at once: the old pool is forgotten before
+ * it finishes closing (the stack renews pools this way after a Postgres restart).
+ */
 export async function closeDb(): Promise<void> {
-  await pool?.end({ timeout: 5 });
+  const closing = pool;
   pool = undefined;
   timeouts = undefined;
+  await closing?.end({ timeout: 5 });
 }
