@@ -54,6 +54,10 @@ export async function startStack(
       jwtSecret: config.jwtSecret,
       externalUrl: `${apiUrl}/auth/v1`,
       rateLimits: Object.fromEntries(Object.entries(config.authRateLimits).filter(([, value]) => value !== undefined)),
+      secretKeys: [config.secretKey],
+      publishableKeys: [config.publishableKey],
+      // As a hosted project with IP address forwarding on: the api function names the browser.
+      sbForwardedForEnabled: true,
     });
     server = await listen(createGateway({ config, functions, auth }), config.apiPort);
     // Past listen(), a socket-level error must not take the whole stack down.

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type postgres from 'postgres';
 import { z } from 'zod';
-import { AuthError, userNotFound, validationFailed, weakPassword } from './errors.ts';
+import { AuthError, userNotFound, validationFailed } from './errors.ts';
 import type { AuthContext } from './context.ts';
 import { readJson, requireAdmin } from './requests.ts';
 import {
+  checkNewPassword,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -47,7 +48,10 @@ function banUntil(duration: string, now: Date): Date | null {
   }
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
   const ms = parts.reduce((sum, part) => sum + Number(part[1]) * unit[part[2] as keyof typeof unit], 0);
-  return new Date(now.getTime() + ms);
+  const until = new Date(now.getTime() + ms);
+  // Go's durations stop near 292 years; past what a timestamp holds is no duration at all.
+  if (!Number.isFinite(until.getTime()) || until.getUTCFullYear() > 9999) throw validationFailed('invalid format for ban duration');
+  return until;
 }
 
 /** GoTrue's /admin/users routes, for the service role only. */
@@ -61,9 +65,9 @@ export function adminRoutes(ctx: AuthContext): Hono {
   app.get('/users', async (c) => {
     const page = c.req.query('page') || '1';
     const perPage = c.req.query('per_page') || '50';
-    if (!/^\d+$/.test(page) || !/^\d+$/.test(perPage) || Number(page) < 1 || Number(perPage) < 1) {
-      throw validationFailed('Bad Pagination Parameters');
-    }
+    // Positive 32-bit integers: a bigger page would only be an offset Postgres refuses.
+    const valid = (value: string) => /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= 2 ** 31 - 1;
+    if (!valid(page) || !valid(perPage)) throw validationFailed('Bad Pagination Parameters');
     const pageNumber = Number(page);
     const size = Math.min(Number(perPage), 1000);
     const filter = c.req.query('filter')?.trim();
@@ -104,9 +108,7 @@ export function adminRoutes(ctx: AuthContext): Hono {
   app.post('/users', async (c) => {
     const body = parse(createBody, await readJson(c));
     const email = normaliseEmail(body.email);
-    if (body.password !== undefined && body.password.length < ctx.settings.minimumPasswordLength) {
-      throw weakPassword(ctx.settings.minimumPasswordLength);
-    }
+    if (body.password !== undefined) checkNewPassword(body.password, ctx.settings.minimumPasswordLength);
     const user = await ctx.sql.begin(async (tx) => {
       if (await findUserByEmail(tx, email)) throw emailExists();
       const now = ctx.now();
@@ -149,7 +151,7 @@ export function adminRoutes(ctx: AuthContext): Hono {
         }
       }
       if (body.password !== undefined) {
-        if (body.password.length < ctx.settings.minimumPasswordLength) throw weakPassword(ctx.settings.minimumPasswordLength);
+        checkNewPassword(body.password, ctx.settings.minimumPasswordLength);
         await tx`update auth.users set encrypted_password = ${await hashPassword(tx, body.password)} where id = ${id}`;
       }
       if (body.user_metadata) {

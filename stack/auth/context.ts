@@ -10,6 +10,10 @@ export interface AuthContext {
   /** The service's external URL, e.g. http://127.0.0.1:54321/auth/v1 (the tokens' `iss`). */
   externalUrl: string;
   now(): Date;
+  /** SHA-256 digests of the opaque API keys (see requests.ts isOneOf). */
+  apiKeys: { secret: Buffer[]; publishable: Buffer[] };
+  /** Whether a secret-key caller may name the client with `Sb-Forwarded-For`. */
+  sbForwardedForEnabled: boolean;
 }
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -47,8 +47,63 @@ export const sessionNotFound = () =>
   new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 export const notAdmin = () => new AuthError(403, 'not_admin', 'User not allowed');
 export const userNotFound = () => new AuthError(404, 'user_not_found', 'User not found');
+export const invalidApiKey = () => new AuthError(401, 'invalid_api_key', 'Invalid API key');
+export const requestTooLarge = (limit: string) =>
+  new AuthError(413, 'request_too_large', `Request body is too large: the limit is ${limit}`);
 export const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 export const weakPassword = (minimum: number) =>
   new AuthError(422, 'weak_password', `Password should be at least ${minimum} characters.`, {
     weak_password: { reasons: ['length'] },
   });
+
+/** Postgres refusing a value (bad encoding, out of range, too long, a check): the input's fault. */
+const inputErrors = new Set(['22021', '22P05', '22003', '22P02', '22001', '23514', '22007', '22008']);
+
+/**
+ * The database cannot be reached or went away: the client library's connection errors,
+ * SQLSTATE class 08 (connection exception) and 57P01-03 (shutdown, crash, still starting).
+ */
+const connectionErrors = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+function codesOf(error: unknown): string[] {
+  if (!error || typeof error !== 'object') return [];
+  const code = (error as { code?: unknown }).code;
+  const own = typeof code === 'string' ? [code] : [];
+  // Node reports a failed connect to every address of a host as one AggregateError.
+  const inner = error instanceof AggregateError ? error.errors.flatMap(codesOf) : [];
+  return [...own, ...inner];
+}
+
+/**
+ * The GoTrue error for a database failure, or null when it is not one we can name: bad
+ * input is a 400 (never a 500 the client would retry), an unreachable database a 503
+ * (which auth-js does retry, rightly, for an outage).
+ */
+export function fromDatabaseError(error: unknown): AuthError | null {
+  const codes = codesOf(error);
+  if (codes.some((code) => connectionErrors.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
+    return new AuthError(503, 'service_unavailable', 'The authentication database is unavailable; try again shortly');
+  }
+  const input = codes.find((code) => inputErrors.has(code));
+  if (input) {
+    const column = (error as { column_name?: unknown }).column_name;
+    return validationFailed(typeof column === 'string' && column ? `Invalid value for ${column}` : 'Invalid input value');
+  }
+  return null;
+}

@@ -1,18 +1,30 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import postgres from 'postgres';
 import type { JWK } from 'jose';
 import { z } from 'zod';
 import { adminRoutes, emailExists } from './admin.ts';
 import type { AuthContext } from './context.ts';
-import { API_VERSION, API_VERSION_HEADER, AuthError, errorResponse, invalidCredentials, validationFailed, weakPassword } from './errors.ts';
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  AuthError,
+  errorResponse,
+  fromDatabaseError,
+  invalidCredentials,
+  requestTooLarge,
+  validationFailed,
+} from './errors.ts';
 import { googlePage } from './google-page.ts';
 import { authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode } from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { clientOf, readJson, requireUser } from './requests.ts';
+import { checkApiKeys, clientOf, keyDigests, readJson, requireUser } from './requests.ts';
 import { endSessions, refreshSession, startSession } from './sessions.ts';
 import { loadAuthSettings, type AuthSettings, type RateLimits } from './settings.ts';
 import { jwks, loadSigningKeys } from './tokens.ts';
 import {
+  MAX_PASSWORD_BYTES,
+  checkNewPassword,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -40,7 +52,19 @@ export interface AuthAppOptions extends Partial<Omit<AuthSettings, 'rateLimits'>
   now?: () => Date;
   /** Settings to start from instead of supabase/config.toml `[auth]`. */
   settings?: AuthSettings;
+  /** The opaque `sb_secret_…` keys: each is the service role (Kong's mapping on `supabase start`). */
+  secretKeys?: string[];
+  /** The opaque `sb_publishable_…` keys: each is anon. */
+  publishableKeys?: string[];
+  /**
+   * Hosted Auth's `security_sb_forwarded_for_enabled` (default true here): a caller with a
+   * secret key may name the end user's address in `Sb-Forwarded-For` for rate limits.
+   */
+  sbForwardedForEnabled?: boolean;
 }
+
+/** GoTrue's default request body limit. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface AuthApp extends Hono {
   /** Closes the database pool the app opened. */
@@ -87,6 +111,8 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     postgres(options.databaseUrl ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres', {
       max: 10,
       idle_timeout: 30,
+      // An unreachable database answers 503 in seconds rather than holding requests for postgres.js's 30.
+      connect_timeout: 10,
       onnotice: () => {},
     });
   const now = options.now ?? (() => new Date());
@@ -96,13 +122,15 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     settings,
     externalUrl: options.externalUrl.replace(/\/+$/, ''),
     now,
+    apiKeys: { secret: keyDigests(options.secretKeys ?? []), publishable: keyDigests(options.publishableKeys ?? []) },
+    sbForwardedForEnabled: options.sbForwardedForEnabled ?? true,
   };
   const keysReady = loadSigningKeys(options.jwtSecret, options.es256PrivateJwk).then((keys) => {
     ctx.keys = keys;
   });
   const limiter = new RateLimiter(settings.rateLimits.windowSeconds, now);
   const limit = (c: Context, bucket: 'signInSignUps' | 'tokenRefresh') =>
-    limiter.take(bucket, clientOf(c).ip ?? 'unknown', settings.rateLimits[bucket]);
+    limiter.take(bucket, clientOf(ctx, c).ip ?? 'unknown', settings.rateLimits[bucket]);
 
   const app = new Hono();
 
@@ -112,10 +140,33 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     c.res.headers.set(API_VERSION_HEADER, API_VERSION);
   });
 
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        const response = errorResponse(requestTooLarge('1 MB'));
+        // The rest of the body is never read, so this connection cannot carry another request.
+        response.headers.set('connection', 'close');
+        return response;
+      },
+    }),
+  );
+
+  app.use('*', async (c, next) => {
+    checkApiKeys(ctx, c);
+    await next();
+  });
+
   app.onError((error, c) => {
     if (error instanceof AuthError) return errorResponse(error);
     const code = (error as { code?: string }).code;
     if (code === '23505') return errorResponse(new AuthError(422, 'user_already_exists', 'User already registered'));
+    const mapped = fromDatabaseError(error);
+    if (mapped) {
+      if (mapped.status >= 500) console.error(`auth: ${c.req.method} ${c.req.path}: database unavailable (${String(code)})`);
+      return errorResponse(mapped);
+    }
     console.error(`auth: ${c.req.method} ${c.req.path} failed:`, error);
     return errorResponse(new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
   });
@@ -171,7 +222,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     if (!body.email) throw validationFailed('To signup, please provide your email');
     const email = normaliseEmail(body.email);
     if (!body.password) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
-    checkPassword(body.password);
+    checkNewPassword(body.password, settings.minimumPasswordLength);
     const session = await sql.begin(async (tx) => {
       if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
       const time = ctx.now();
@@ -185,19 +236,14 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
         identity: { provider: 'email', data: { email, email_verified: true, phone_verified: false } },
         now: time,
       });
-      return startSession(ctx, tx, id, 'password', 'email', clientOf(c));
+      return startSession(ctx, tx, id, 'password', 'email', clientOf(ctx, c));
     });
     return c.json(session);
   });
 
-  function checkPassword(password: string) {
-    if ([...password].length < settings.minimumPasswordLength) throw weakPassword(settings.minimumPasswordLength);
-    if (Buffer.byteLength(password) > 72) throw new AuthError(422, 'validation_failed', 'Password cannot be longer than 72 characters');
-  }
-
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
-    const client = clientOf(c);
+    const client = clientOf(ctx, c);
     if (grant === 'password') {
       limit(c, 'signInSignUps');
       const body = await readJson(c);
@@ -207,9 +253,12 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       }
       const session = await sql.begin(async (tx) => {
         const user = await findUserByEmail(tx, email.trim());
-        if (!user || typeof password !== 'string' || !(await passwordMatches(tx, user.encrypted_password, password))) {
-          throw invalidCredentials();
-        }
+        // One bcrypt comparison whatever happens (a dummy hash when there is no user), so
+        // the time a refusal takes does not say whether the e-mail has an account. A
+        // password past bcrypt's 72 bytes could only match by truncation: never.
+        const usable = typeof password === 'string' && Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
+        const matches = await passwordMatches(tx, user?.encrypted_password, usable ? password : '');
+        if (!user || !usable || !matches) throw invalidCredentials();
         if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
         if (user.banned_until && user.banned_until > ctx.now()) throw new AuthError(400, 'user_banned', 'User is banned');
         return startSession(ctx, tx, user.id, 'password', 'email', client);
@@ -249,7 +298,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
                   where id = ${id}`;
       }
       if (body.password !== undefined) {
-        checkPassword(body.password);
+        checkNewPassword(body.password, settings.minimumPasswordLength);
         if (await passwordMatches(tx, current.encrypted_password, body.password)) {
           throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
         }
@@ -336,7 +385,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     if (params.error) {
       return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error), 302);
     }
-    return c.redirect(await completeSignIn(ctx, state, params.code ?? '', clientOf(c)), 302);
+    return c.redirect(await completeSignIn(ctx, state, params.code ?? '', clientOf(ctx, c)), 302);
   };
   app.get('/callback', (c) => callback(c, c.req.query()));
   app.post('/callback', async (c) => {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
-import { AuthError, validationFailed } from './errors.ts';
+import { AuthError, validationFailed, weakPassword } from './errors.ts';
 
 export type Tx = postgres.TransactionSql;
 type Json = Record<string, unknown>;
@@ -126,10 +126,31 @@ export async function hashPassword(tx: Tx, password: string): Promise<string> {
   return row.hash;
 }
 
-export async function passwordMatches(tx: Tx, hash: string | null, password: string): Promise<boolean> {
-  if (!hash || !hash.startsWith('$2')) return false;
-  const [row] = await tx<{ ok: boolean }[]>`select extensions.crypt(${password}, ${hash}) = ${hash} as ok`;
-  return row.ok;
+/** bcrypt reads only the first 72 bytes; a longer password would be cut without a word. */
+export const MAX_PASSWORD_BYTES = 72;
+
+/** A new password: at least `minimum` characters (code points), at most 72 bytes of UTF-8. */
+export function checkNewPassword(password: string, minimum: number): void {
+  if ([...password].length < minimum) throw weakPassword(minimum);
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw new AuthError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} bytes (UTF-8)`);
+  }
+}
+
+/**
+ * bcrypt cost 10 of a random string that was thrown away. Checked against when there is no
+ * real hash (no such user, or no password), so a failed sign-in takes as long either way and
+ * its timing does not tell whether an e-mail has an account.
+ */
+const DUMMY_HASH = '$2a$10$PNg.kOOQV6wFlTytWNG5O.DRTvZTzV18Wf3FyHnPzhAlMFYxPaLdq';
+const bcryptHash = /^\$2[abxy]\$\d\d\$[./A-Za-z0-9]{53}$/;
+
+/** Whether `password` is the one behind `hash`; always one bcrypt comparison, even without a hash. */
+export async function passwordMatches(tx: Tx, hash: string | null | undefined, password: string): Promise<boolean> {
+  const real = typeof hash === 'string' && bcryptHash.test(hash) ? hash : null;
+  const against = real ?? DUMMY_HASH;
+  const [row] = await tx<{ ok: boolean }[]>`select extensions.crypt(${password}, ${against}) = ${against} as ok`;
+  return real !== null && row.ok;
 }
 
 /** Merges `changes` into metadata the way GoTrue does: a null value deletes the key. */

@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { createAuthApp, type AuthApp, type AuthAppOptions } from '../../stack/auth/index.ts';
 import { loadConfig } from '../../stack/config.ts';
-import { createGateway } from '../../stack/server.ts';
+import { createGateway, type GatewayOptions } from '../../stack/server.ts';
 import { stack } from '../support/stack.ts';
 
 /** What a browser's localStorage is to supabase-js, in memory. */
@@ -112,7 +112,10 @@ export interface AuthInstance {
  * A second Auth service on the test database, behind the same gateway code on a free port,
  * with its own settings and a clock the test can move.
  */
-export async function startAuthInstance(options: Partial<AuthAppOptions> = {}): Promise<AuthInstance> {
+export async function startAuthInstance(
+  options: Partial<AuthAppOptions> = {},
+  gateway: Pick<GatewayOptions, 'trustedProxies'> = {},
+): Promise<AuthInstance> {
   let offset = 0;
   const route: { handler?: (request: Request, env?: unknown) => Response | Promise<Response> } = {};
   const server: Server = createServer(
@@ -126,10 +129,17 @@ export async function startAuthInstance(options: Partial<AuthAppOptions> = {}): 
     externalUrl: `${url}/auth/v1`,
     now: () => new Date(Date.now() + offset),
     rateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000 },
+    secretKeys: [stack().secretKey],
+    publishableKeys: [stack().publishableKey],
     ...options,
   });
-  const gateway = createGateway({ config: loadConfig({ jwtSecret: stack().jwtSecret }), functions: new Map(), auth: app });
-  route.handler = (request, env) => gateway.fetch(request, env);
+  const routes = createGateway({
+    config: loadConfig({ jwtSecret: stack().jwtSecret }),
+    functions: new Map(),
+    auth: app,
+    ...gateway,
+  });
+  route.handler = (request, env) => routes.fetch(request, env);
   return {
     app,
     url,
