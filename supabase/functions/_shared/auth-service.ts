@@ -79,6 +79,9 @@ export function fromAuthError(error: unknown): ApiError {
       return failure(400, 'invalid_input');
     case 'request_too_large':
       return failure(413, 'payload_too_large');
+    case 'invalid_api_key':
+      // Our own key was refused: a misconfigured project, not the browser's mistake.
+      return failure(503, 'auth_unavailable');
     case 'session_not_found':
     case 'bad_jwt':
     case 'no_authorization':
