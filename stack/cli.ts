@@ -80,10 +80,10 @@ function surviveClosedSocketWrites(stack: RunningStack): void {
     }
     if (renewing) return; // one renewal covers every connection that broke with it
     renewing = true;
-    console.error("A database connection broke inside postgres.js (porsager/postgres#1208); renewing the functions' pools");
+    console.error("A database connection broke inside postgres.js (porsager/postgres#1208); renewing the database pools");
     stack
-      .renewFunctionPools()
-      .catch((renewError: unknown) => console.error(`Could not renew the functions' database pools: ${String(renewError)}`))
+      .renewPools()
+      .catch((renewError: unknown) => console.error(`Could not renew the database pools: ${String(renewError)}`))
       .finally(() => (renewing = false));
   });
 }

@@ -14,10 +14,11 @@ export interface RunningStack {
   applied: string[];
   seeded: boolean;
   /**
-   * Ends the functions' database pools; each opens a new one on its next request (the api
-   * function's db() does). For a pool postgres.js has left broken: see cli.ts.
+   * Replaces the functions' and Auth's database pools: the functions open a new one on their
+   * next request (the api function's db() does), Auth at once. For a pool postgres.js has
+   * left broken: see cli.ts.
    */
-  renewFunctionPools(): Promise<void>;
+  renewPools(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -65,14 +66,15 @@ export async function startStack(
     const running = server;
     const runningAuth = auth;
     let renewal: Promise<void> | undefined;
-    const renewFunctionPools = () =>
+    const renewPools = () =>
       (renewal ??= (async () => {
         for (const fn of functions.values()) await fn.close?.();
+        await runningAuth.renewPool();
       })().finally(() => (renewal = undefined)));
     // postgres.js can leave a pooled connection unusable when Postgres dies under it (it
     // then hangs until connect_timeout on every use): start from fresh pools once it is back.
     db.onRestart(() => {
-      renewFunctionPools().catch((error: unknown) => log(`Could not renew the functions' database pools: ${String(error)}`));
+      renewPools().catch((error: unknown) => log(`Could not renew the database pools: ${String(error)}`));
     });
     return {
       config,
@@ -81,7 +83,7 @@ export async function startStack(
       dataDir: db.dataDir,
       applied,
       seeded,
-      renewFunctionPools,
+      renewPools,
       async stop() {
         running.closeAllConnections();
         await new Promise<void>((resolve) => running.close(() => resolve()));

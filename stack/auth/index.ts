@@ -69,6 +69,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export interface AuthApp extends Hono {
   /** Closes the database pool the app opened. */
   close(): Promise<void>;
+  /** Replaces the database pool the app opened with a fresh one (after Postgres restarted). */
+  renewPool(): Promise<void>;
   readonly settings: AuthSettings;
 }
 
@@ -106,8 +108,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     rateLimits: { ...base.rateLimits, ...options.rateLimits },
   };
   const ownsPool = !options.sql;
-  const sql =
-    options.sql ??
+  const openPool = () =>
     postgres(options.databaseUrl ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres', {
       max: 10,
       idle_timeout: 30,
@@ -115,6 +116,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       connect_timeout: 10,
       onnotice: () => {},
     });
+  const sql = options.sql ?? openPool();
   const now = options.now ?? (() => new Date());
   const ctx: AuthContext = {
     sql,
@@ -223,7 +225,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     const email = normaliseEmail(body.email);
     if (!body.password) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
     checkNewPassword(body.password, settings.minimumPasswordLength);
-    const session = await sql.begin(async (tx) => {
+    const session = await ctx.sql.begin(async (tx) => {
       if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
       const time = ctx.now();
       const id = await insertUser(tx, {
@@ -251,7 +253,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       if (typeof email !== 'string' || !email.trim()) {
         throw validationFailed(typeof body.phone === 'string' && body.phone ? 'Phone logins are disabled' : 'missing email or phone');
       }
-      const session = await sql.begin(async (tx) => {
+      const session = await ctx.sql.begin(async (tx) => {
         const user = await findUserByEmail(tx, email.trim());
         // One bcrypt comparison whatever happens (a dummy hash when there is no user), so
         // the time a refusal takes does not say whether the e-mail has an account. A
@@ -281,14 +283,14 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
 
   app.get('/user', async (c) => {
     const { user } = await requireUser(ctx, c);
-    return c.json(await sql.begin((tx) => loadUserJson(tx, user.id)));
+    return c.json(await ctx.sql.begin((tx) => loadUserJson(tx, user.id)));
   });
 
   app.put('/user', async (c) => {
     const caller = await requireUser(ctx, c);
     const body = parse(userUpdateBody, await readJson(c));
     const id = caller.user.id;
-    const user = await sql.begin(async (tx) => {
+    const user = await ctx.sql.begin(async (tx) => {
       const current = await findUserById(tx, id, true);
       if (!current) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       const time = ctx.now();
@@ -402,7 +404,14 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     settings,
     async close() {
       await keysReady.catch(() => {});
-      if (ownsPool) await sql.end({ timeout: 5 });
+      if (ownsPool) await ctx.sql.end({ timeout: 5 });
+    },
+    async renewPool() {
+      // After a Postgres restart: new requests get a fresh pool at once, the old one drains.
+      if (!ownsPool) return;
+      const old = ctx.sql;
+      ctx.sql = openPool();
+      await old.end({ timeout: 5 });
     },
   });
 }
