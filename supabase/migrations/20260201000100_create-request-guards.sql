@@ -46,6 +46,24 @@ comment on function private.assert_session() is
 revoke all on function private.assert_session() from public;
 grant execute on function private.assert_session() to authenticated;
 
+-- Why: every write that needs an account refuses a guest the same way, with the code the
+-- client shows (login_required, tag_login_required, page_login_required).
+create or replace function private.require_sign_in(code text default 'login_required')
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is null then
+    raise exception 'this needs a signed-in user' using errcode = 'PT401', hint = code;
+  end if;
+end;
+$$;
+comment on function private.require_sign_in(text) is 'Raises PT401 with the given code when the caller is a guest.';
+revoke all on function private.require_sign_in(text) from public;
+grant execute on function private.require_sign_in(text) to anon, authenticated;
+
 -- The caller's address as the api function (or PostgREST) passes it in request.headers:
 -- the right-most X-Forwarded-For entry, the one the closest trusted proxy wrote.
 create or replace function private.client_address()

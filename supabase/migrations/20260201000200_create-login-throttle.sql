@@ -113,9 +113,7 @@ as $$
 declare
   stored text;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'not signed in' using errcode = 'PT401', hint = 'login_required';
-  end if;
+  perform private.require_sign_in();
   select u.encrypted_password into stored from auth.users u where u.id = (select auth.uid());
   if coalesce(stored, '') not like '$2%' then
     raise exception 'this account has no password' using errcode = 'PT409', hint = 'no_password', column = 'currentPassword';

@@ -112,9 +112,7 @@ declare
   new_example text;
   new_author text;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'sign in to edit entries' using errcode = 'PT401', hint = 'login_required';
-  end if;
+  perform private.require_sign_in();
   select * into existing from public.entries e where e.id = entry_id;
   if not found then
     raise exception 'no entry %', entry_id using errcode = 'PT404', hint = 'entry_not_found';
@@ -161,9 +159,7 @@ volatile
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is null then
-    raise exception 'sign in to delete entries' using errcode = 'PT401', hint = 'login_required';
-  end if;
+  perform private.require_sign_in();
   delete from public.entries e where e.id = entry_id;
   if found then
     return entry_id;

@@ -35,9 +35,7 @@ declare
   clash public.tags;
   written public.tags;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'sign in to add tags' using errcode = 'PT401', hint = 'tag_login_required';
-  end if;
+  perform private.require_sign_in('tag_login_required');
   if coalesce(new_name, '') = '' then
     raise exception 'tag name is required' using errcode = 'PT400', hint = 'tag_name_required', column = 'name';
   elsif char_length(new_name) > 20 then
@@ -64,9 +62,7 @@ volatile
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is null then
-    raise exception 'sign in to tag entries' using errcode = 'PT401', hint = 'tag_login_required';
-  end if;
+  perform private.require_sign_in('tag_login_required');
   if not exists (select 1 from public.entries e where e.id = tag_entry.entry_id) then
     raise exception 'no entry %', entry_id using errcode = 'PT404', hint = 'entry_not_found';
   end if;
@@ -90,9 +86,7 @@ volatile
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is null then
-    raise exception 'sign in to remove tags' using errcode = 'PT401', hint = 'login_required';
-  end if;
+  perform private.require_sign_in();
   delete from public.entry_tags et where et.entry_id = untag_entry.entry_id and et.tag_id = untag_entry.tag_id;
   if not found then
     if exists (select 1 from public.entry_tags et where et.entry_id = untag_entry.entry_id and et.tag_id = untag_entry.tag_id) then

@@ -9,9 +9,7 @@ stable
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is null then
-    raise exception 'not signed in' using errcode = 'PT401', hint = 'login_required';
-  end if;
+  perform private.require_sign_in();
   return (select public.user_json(p) from public.profiles p where p.id = (select auth.uid()));
 end;
 $$;
@@ -30,9 +28,7 @@ declare
   new_zone text := private.trim_text(update_profile.time_zone);
   written public.profiles;
 begin
-  if caller is null then
-    raise exception 'not signed in' using errcode = 'PT401', hint = 'login_required';
-  end if;
+  perform private.require_sign_in();
   if update_profile.name is not null and new_name = '' then
     raise exception 'name is required' using errcode = 'PT400', hint = 'name_required', column = 'name';
   elsif char_length(new_name) > 100 then
@@ -66,9 +62,7 @@ stable
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is null then
-    raise exception 'not signed in' using errcode = 'PT401', hint = 'page_login_required';
-  end if;
+  perform private.require_sign_in('page_login_required');
   if not (select private.is_admin()) then
     raise exception 'only admins can list users' using errcode = 'PT403', hint = 'admin_required';
   end if;
@@ -95,9 +89,7 @@ as $$
 declare
   changed public.profiles;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'not signed in' using errcode = 'PT401', hint = 'page_login_required';
-  end if;
+  perform private.require_sign_in('page_login_required');
   if not (select private.is_admin()) then
     raise exception 'only admins can grant or revoke admin rights' using errcode = 'PT403', hint = 'admin_required';
   end if;

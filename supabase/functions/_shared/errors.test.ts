@@ -62,7 +62,9 @@ describe('error codes', () => {
   const raised = new Set<string>();
   for (const file of readdirSync(migrations)) {
     for (const match of readFileSync(path.join(migrations, file), 'utf8').matchAll(/hint = '([a-z_]+)'/g)) raised.add(match[1]);
-    for (const match of readFileSync(path.join(migrations, file), 'utf8').matchAll(/'(rate_limited|guest_rate_limited)'\)/g)) raised.add(match[1]);
+    for (const match of readFileSync(path.join(migrations, file), 'utf8').matchAll(/(?:require_sign_in\(|, )'([a-z_]+(?:_required|_rate_limited|rate_limited))'\)/g)) {
+      raised.add(match[1]);
+    }
   }
 
   it('every code a SQL function raises has a message', () => {
