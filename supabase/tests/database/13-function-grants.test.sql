@@ -1,0 +1,96 @@
+-- function grants: every SECURITY DEFINER function in public, private and realtime (read from
+-- pg_proc, so a new one without a decision here fails) may be executed by exactly the API
+-- roles decided below; anon only where a guest's request needs it. No function in public or
+-- private is executable by PUBLIC, and realtime's broadcast functions are the server's alone.
+begin;
+create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
+select plan(33);
+
+-- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
+--   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
+--     search), take_rate_limit (a guest's new entry), check_login_throttle and
+--     record_login_attempt (sign-in, which the api runs as a guest).
+--   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
+--   nobody: the auth.users triggers and realtime's broadcasts (service_role only).
+create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
+  on commit drop;
+insert into definer_decisions (signature, anon, authenticated) values
+  ('private.assert_session()', false, true),
+  ('private.check_current_password(text)', false, true),
+  ('private.check_login_throttle(text, text)', true, true),
+  ('private.create_profile_for_new_user()', false, false),
+  ('private.is_admin()', true, true),
+  ('private.record_login_attempt(text, text, boolean)', true, true),
+  ('private.search_entry_ids(text)', true, true),
+  ('private.sync_profile_from_auth_user()', false, false),
+  ('private.take_rate_limit(text, text, integer, interval, text)', true, true),
+  ('public.set_admin(uuid, boolean)', false, true),
+  ('realtime.broadcast_changes(text, text, text, text, text, record, record, text)', false, false),
+  ('realtime.send(jsonb, text, text, boolean)', false, false);
+
+-- Functions of these schemas that belong to an extension are the extension's business.
+create temporary view our_functions as
+  select p.oid, n.nspname || '.' || p.proname || '(' || oidvectortypes(p.proargtypes) || ')' as signature,
+         p.prosecdef, p.proconfig, p.proacl, p.proowner, n.nspname
+    from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname in ('public', 'private', 'realtime')
+     and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e');
+
+-------------------------------------------------------------------------------- the list is complete
+select set_eq(
+  $$ select signature from our_functions where prosecdef $$,
+  $$ select signature from definer_decisions $$,
+  'every security definer function has a decision in this file (a new one must be added here)');
+select is_empty(
+  $$ select signature from our_functions
+      where prosecdef and nspname in ('public', 'private') and not ('search_path=""' = any (coalesce(proconfig, '{}'))) $$,
+  'every definer function of ours runs with an empty search_path');
+
+-------------------------------------------------------------------------------- anon and authenticated, function by function
+select is(has_function_privilege('anon', f.oid, 'execute'), d.anon,
+          format('anon %s execute %s', case when d.anon then 'may' else 'may not' end, d.signature))
+  from definer_decisions d join our_functions f using (signature)
+ order by d.signature;
+select is(has_function_privilege('authenticated', f.oid, 'execute'), d.authenticated,
+          format('authenticated %s execute %s', case when d.authenticated then 'may' else 'may not' end, d.signature))
+  from definer_decisions d join our_functions f using (signature)
+ order by d.signature;
+
+-------------------------------------------------------------------------------- PUBLIC
+select is_empty(
+  $$ select f.signature from our_functions f, aclexplode(coalesce(f.proacl, acldefault('f', f.proowner))) a
+      where f.nspname in ('public', 'private') and a.grantee = 0 and a.privilege_type = 'EXECUTE' $$,
+  'no function in public or private is executable by PUBLIC (every role)');
+
+-------------------------------------------------------------------------------- realtime's broadcasts, as they are refused
+select ok(has_function_privilege('service_role', 'realtime.send(jsonb, text, text, boolean)', 'execute')
+      and has_function_privilege('service_role', 'realtime.broadcast_changes(text, text, text, text, text, record, record, text)', 'execute'),
+  'the server (service_role) may broadcast');
+
+set local role service_role;
+set local request.jwt.claims to '{"role": "service_role"}';
+select lives_ok($$ select realtime.send('{"test": true}', 'pgtap', 'pgtap-13', false) $$,
+  'and does (the notification dies with this transaction''s rollback)');
+
+reset role;
+set local role anon;
+set local request.jwt.claims to '{"role": "anon"}';
+select throws_ok($$ select realtime.send('{"hacked": true}', 'entry_changed', 'entries', false) $$, '42501', null,
+  'a guest cannot send on any realtime topic');
+select throws_ok(
+  $$ select realtime.broadcast_changes('entries', 'INSERT', 'INSERT', 'entries', 'public', null::record, null::record) $$,
+  '42501', null, 'a guest cannot broadcast changes');
+
+reset role;
+set local role authenticated;
+set local request.jwt.claims to '{"sub": "13010000-0000-4000-8000-000000000001", "role": "authenticated"}';
+select throws_ok($$ select realtime.send('{"hacked": true}', 'entry_changed', 'entries', false) $$, '42501', null,
+  'a signed-in user cannot send on any realtime topic');
+select throws_ok(
+  $$ select realtime.broadcast_changes('entries', 'INSERT', 'INSERT', 'entries', 'public', null::record, null::record) $$,
+  '42501', null, 'a signed-in user cannot broadcast changes');
+
+select * from finish();
+rollback;
