@@ -51,7 +51,8 @@ end;
 $$;
 comment on function private.check_login_throttle(text, text) is 'Refuses a sign-in while its account and client are in a back-off delay.';
 revoke all on function private.check_login_throttle(text, text) from public;
-grant execute on function private.check_login_throttle(text, text) to anon, authenticated;
+-- The api runs sign-in (and the current-password check's counting) as a guest.
+grant execute on function private.check_login_throttle(text, text) to anon;
 
 -- Records the outcome of a sign-in (or of a current-password check): success clears the
 -- count, failure adds one (a failure after an hour of quiet starts again at one) and, past
@@ -97,7 +98,7 @@ $$;
 comment on function private.record_login_attempt(text, text, boolean) is
   'Counts a failed sign-in per account and client with exponential back-off; a success clears it.';
 revoke all on function private.record_login_attempt(text, text, boolean) from public;
-grant execute on function private.record_login_attempt(text, text, boolean) to anon, authenticated;
+grant execute on function private.record_login_attempt(text, text, boolean) to anon;
 
 -- Why security definer: the hash lives in auth.users, which callers cannot read. Checks the
 -- signed-in caller's current password before an e-mail or password change, without

@@ -95,7 +95,9 @@ comment on function public.add_entry(text, text, text, text, text, text) is
 
 -- Changes the given fields of an entry. `changes` uses the /api's names (title,
 -- description, country, hint, exampleSentence, author, show); an absent key keeps the
--- field, a null hint or example sentence clears it. Only its owner or an admin may (RLS).
+-- field, a null hint or example sentence clears it. Only its owner or an admin may (RLS):
+-- the row is read FOR UPDATE, which applies the update policy and locks it, so a caller
+-- who may not edit learns nothing more, and the fields kept are the current ones.
 create or replace function public.update_entry(entry_id uuid, changes jsonb)
 returns jsonb
 language plpgsql
@@ -113,9 +115,13 @@ declare
   new_author text;
 begin
   perform private.require_sign_in();
-  select * into existing from public.entries e where e.id = entry_id;
-  if not found then
+  if not exists (select 1 from public.entries e where e.id = entry_id) then
     raise exception 'no entry %', entry_id using errcode = 'PT404', hint = 'entry_not_found';
+  end if;
+  select * into existing from public.entries e where e.id = entry_id for update;
+  if not found then
+    -- The caller can see the entry but the policies do not let them edit it.
+    raise exception 'not allowed to edit entry %', entry_id using errcode = 'PT403', hint = 'forbidden';
   end if;
   if changes is null or changes = '{}'::jsonb then
     return public.entry_json(existing);
@@ -131,21 +137,16 @@ begin
                       else existing.example_sentence end;
   new_author := case when changes ? 'author' then private.trim_text(changes ->> 'author') else existing.author end;
   perform private.check_entry_fields(new_title, new_description, new_country, new_hint, new_example, new_author);
-  -- Fields not in `changes` keep whatever they hold now, even if changed since the read.
   update public.entries e
-     set title = case when changes ? 'title' then new_title else e.title end,
-         description = case when changes ? 'description' then new_description else e.description end,
-         country = case when changes ? 'country' then new_country else e.country end,
-         hint = case when changes ? 'hint' then new_hint else e.hint end,
-         example_sentence = case when changes ? 'exampleSentence' then new_example else e.example_sentence end,
-         author = case when changes ? 'author' then new_author else e.author end,
+     set title = new_title,
+         description = new_description,
+         country = new_country,
+         hint = new_hint,
+         example_sentence = new_example,
+         author = new_author,
          show = case when changes ? 'show' then (changes ->> 'show')::boolean else e.show end
    where e.id = entry_id
   returning * into written;
-  if not found then
-    -- The caller can see the entry but the policies do not let them edit it.
-    raise exception 'not allowed to edit entry %', entry_id using errcode = 'PT403', hint = 'forbidden';
-  end if;
   return public.entry_json(written);
 end;
 $$;

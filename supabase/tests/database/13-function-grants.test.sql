@@ -9,8 +9,9 @@ select plan(33);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
---     search), take_rate_limit (a guest's new entry), check_login_throttle and
---     record_login_attempt (sign-in, which the api runs as a guest).
+--     search), take_rate_limit (a guest's new entry; signed-in limits will use it too),
+--     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
+--     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
 --   nobody: the auth.users triggers and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
@@ -18,10 +19,10 @@ create temporary table definer_decisions (signature text primary key, anon boole
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
   ('private.check_current_password(text)', false, true),
-  ('private.check_login_throttle(text, text)', true, true),
+  ('private.check_login_throttle(text, text)', true, false),
   ('private.create_profile_for_new_user()', false, false),
   ('private.is_admin()', true, true),
-  ('private.record_login_attempt(text, text, boolean)', true, true),
+  ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.search_entry_ids(text)', true, true),
   ('private.sync_profile_from_auth_user()', false, false),
   ('private.take_rate_limit(text, text, integer, interval, text)', true, true),
