@@ -2,19 +2,35 @@ import type { ApiErrorBody } from './api-types';
 import { env } from './env';
 import { supabase } from './supabase';
 
-/** A failed /api call. Thrown so react-query sees it; `code` is stable, `message` is the server's. */
+/**
+ * A failed /api call. Thrown so react-query sees it; `code` is stable (the client
+ * translates it, see src/i18n/api-errors.ts), `message` is the server's English.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: Record<string, string>;
+  /** Per-field codes, the same fields as `fieldErrors`. */
+  readonly fieldCodes: Record<string, string>;
+  /** Seconds to wait before trying again (429). */
+  readonly retryAfter: number | undefined;
   readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, fieldErrors: Record<string, string> = {}, body?: unknown) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: { errors?: Record<string, string>; codes?: Record<string, string> } = {},
+    body?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
-    this.fieldErrors = fieldErrors;
+    this.fieldErrors = fields.errors ?? {};
+    this.fieldCodes = fields.codes ?? {};
+    const retryAfter = (body as { retryAfter?: unknown } | undefined)?.retryAfter;
+    this.retryAfter = typeof retryAfter === 'number' ? retryAfter : undefined;
     this.body = body;
   }
 }
@@ -34,11 +50,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The logged-in user's access token, else the anon key: every /api call carries one. */
-async function bearerToken(): Promise<string> {
+/** The logged-in user's access token, if any. */
+async function userToken(): Promise<string | null> {
   const { data } = await supabase.auth.getSession();
-  return data.session?.access_token ?? env.supabaseAnonKey;
+  return data.session?.access_token ?? null;
 }
+
+/** The server's answer to a token whose session has ended (or that no longer verifies). */
+const endedSession = (status: number, body: unknown) =>
+  status === 401 && isErrorBody(body) && (body.code === 'session_ended' || body.code === 'invalid_token');
 
 function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
@@ -58,14 +78,9 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   return typeof body === 'object' && body !== null && 'message' in body;
 }
 
-/** Calls /api and returns the parsed JSON reply; throws ApiError for any non-2xx reply. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${await bearerToken()}`,
-    Accept: 'application/json',
-  };
+async function send(path: string, options: RequestOptions, token: string): Promise<{ response: Response; body: unknown }> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
   if (options.body !== undefined && !options.untypedBody) headers['Content-Type'] = 'application/json';
-
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
@@ -78,7 +93,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'The server could not be reached.');
   }
-
   const text = await response.text();
   let body: unknown = undefined;
   if (text) {
@@ -88,9 +102,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body = text;
     }
   }
+  return { response, body };
+}
+
+/**
+ * Calls /api with the user's token (the anon key for a guest) and returns the parsed JSON
+ * reply; throws ApiError for any non-2xx reply. When the server says the user's session has
+ * ended (signed out elsewhere, password changed), the local session is dropped so the app
+ * shows the user as logged out, and a read is asked again as a guest; a write is not.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = await userToken();
+  let { response, body } = await send(path, options, token ?? env.supabaseAnonKey);
+  if (token && endedSession(response.status, body)) {
+    await supabase.auth.signOut({ scope: 'local' });
+    if ((options.method ?? 'GET') === 'GET') ({ response, body } = await send(path, options, env.supabaseAnonKey));
+  }
   if (!response.ok) {
     if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.code ?? 'error', body.message, body.errors ?? {}, body);
+      throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes }, body);
     }
     // No message from the server: callers show their own wording.
     throw new ApiError(response.status, 'http_error', '', {}, body);

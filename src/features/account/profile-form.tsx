@@ -5,7 +5,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
 import type { User } from '@/features/auth/types';
-import { translateServerMessage } from '@/i18n/server-messages';
+import { apiErrorText, codeText } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
 
 /** Max length of a display name (the profiles table allows 100). */
@@ -37,8 +37,9 @@ export function ProfileForm({ user }: { user: User }) {
         },
         onError: (failure) => {
           toast.error(t('account.updateFailed'));
-          const field = isApiError(failure) ? failure.fieldErrors.name : undefined;
-          setError(translateServerMessage(t, field ?? (failure.message || t('account.updateFailed'))));
+          const onName = isApiError(failure) ? (codeText(t, failure.fieldCodes.name) ?? failure.fieldErrors.name) : undefined;
+          // A reply without a user is the spec's "Update failed" (not an ApiError).
+          setError(onName ?? (isApiError(failure) ? apiErrorText(t, failure, 'account.updateFailed') : t('auth.updateFailed')));
         },
       },
     );

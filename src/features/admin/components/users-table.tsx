@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import type { User } from '@/features/auth';
-import { translateServerMessage } from '@/i18n/server-messages';
+import { apiErrorText } from '@/i18n/api-errors';
 import { useSetAdmin } from '../api/set-admin';
 import './admin.css';
 
@@ -77,7 +77,7 @@ export function UsersTable({ users, currentUserId }: { users: User[]; currentUse
       {
         onSuccess: (updated) =>
           toast.success(t(updated.isAdmin ? 'admin.granted' : 'admin.revoked', { name: updated.name })),
-        onError: (error) => toast.error(error.message ? translateServerMessage(t, error.message) : t('admin.changeFailed')),
+        onError: (error) => toast.error(apiErrorText(t, error, 'admin.changeFailed')),
       },
     );
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '@/i18n/server-messages';
-import { isApiError } from '@/lib/api';
+import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 
-/** An error is either a locale key or the server's own words. */
-export type FieldError = { key: string } | { text: string };
+export type { FieldError } from '@/i18n/api-errors';
 
 /**
  * Per-field errors and a general line for the account forms: editing a field clears its
@@ -12,15 +10,13 @@ export type FieldError = { key: string } | { text: string };
  */
 export function useFieldErrors<Field extends string>(fields: readonly Field[], linked: readonly Field[][] = []) {
   const { t } = useTranslation();
-  const tr = t as unknown as (key: string) => string;
   const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
   const [general, setGeneral] = useState<FieldError | null>(null);
 
   return {
     errors,
     general,
-    message: (error: FieldError | null | undefined) =>
-      error ? ('key' in error ? tr(error.key) : translateServerMessage(t, error.text)) : undefined,
+    message: (error: FieldError | null | undefined) => (error ? fieldErrorMessage(t, error) : undefined),
     /** Clears a field's error; fields linked to it lose the same (shared) error too. */
     clear: (field: Field) => {
       setErrors((current) => {
@@ -44,19 +40,9 @@ export function useFieldErrors<Field extends string>(fields: readonly Field[], l
       return !first;
     },
     fromServer: (error: unknown, fallbackKey: string) => {
-      const onFields: Partial<Record<Field, FieldError>> = {};
-      if (isApiError(error)) {
-        for (const [name, text] of Object.entries(error.fieldErrors)) {
-          if ((fields as readonly string[]).includes(name)) onFields[name as Field] = { text };
-        }
-      }
+      const onFields = serverFieldErrors(error, fields);
       setErrors(onFields);
-      if (Object.keys(onFields).length === 0) {
-        const text = error instanceof Error ? error.message : '';
-        setGeneral(text ? { text } : { key: fallbackKey });
-      } else {
-        setGeneral(null);
-      }
+      setGeneral(Object.keys(onFields).length === 0 ? generalFailure(error, fallbackKey) : null);
     },
   };
 }

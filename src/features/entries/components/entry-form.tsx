@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { UploadingPopup } from '@/components/popups';
 import { useCountries } from '@/features/countries';
-import { translateServerMessage } from '@/i18n/server-messages';
-import { isApiError } from '@/lib/api';
+import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import type { Entry } from '@/lib/api-types';
 
 /** Spec §9: title and description are at most 1000 characters. */
@@ -15,13 +14,6 @@ type Field = (typeof FIELDS)[number];
 export type EntryValues = Record<Field, string> & { show: boolean };
 /** What a form sends: trimmed, empty optional fields as null. */
 export type EntryPayload = Omit<EntryValues, 'hint' | 'exampleSentence'> & { hint: string | null; exampleSentence: string | null };
-/** An error is either a locale key or the server's own words. */
-type FieldError = { key: string } | { text: string };
-
-function isField(name: string): name is Field {
-  return (FIELDS as readonly string[]).includes(name);
-}
-
 function validate(values: EntryValues): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.title.trim()) errors.title = { key: 'addContent.titleRequired' };
@@ -84,14 +76,12 @@ interface EntryFormProps {
 /** The Add Content form, also used prefilled to edit an entry. */
 export function EntryForm({ initial, submitLabel, edit = false, saving, failedKey, onSave, actions }: EntryFormProps) {
   const { t } = useTranslation();
-  const tr = t as unknown as (key: string, options?: Record<string, unknown>) => string;
   const countries = useCountries();
   const [values, setValues] = useState<EntryValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
   const [generalError, setGeneralError] = useState<FieldError | null>(null);
 
-  const message = (error: FieldError | undefined | null) =>
-    error ? ('key' in error ? tr(error.key) : translateServerMessage(t, error.text)) : undefined;
+  const message = (error: FieldError | undefined | null) => (error ? fieldErrorMessage(t, error) : undefined);
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -115,16 +105,9 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
       return;
     }
     onSave(toPayload(values), changed).catch((error: unknown) => {
-      const serverErrors: Partial<Record<Field, FieldError>> = {};
-      if (isApiError(error)) {
-        for (const [name, text] of Object.entries(error.fieldErrors)) {
-          if (isField(name)) serverErrors[name] = { text };
-        }
-      }
+      const serverErrors = serverFieldErrors(error, FIELDS);
       setErrors(serverErrors);
-      if (Object.keys(serverErrors).length === 0) {
-        setGeneralError(isApiError(error) && error.message ? { text: error.message } : { key: failedKey });
-      }
+      if (Object.keys(serverErrors).length === 0) setGeneralError(generalFailure(error, failedKey));
     });
   };
 

@@ -5,8 +5,7 @@ import { FormField } from '@/components/form-field';
 import { UploadingPopup } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth/auth-context';
-import { translateServerMessage } from '@/i18n/server-messages';
-import { isApiError } from '@/lib/api';
+import { apiErrorText } from '@/i18n/api-errors';
 import { useAddTag } from '../api/add-tag';
 
 /** Spec §9: a tag name is at most 20 characters. */
@@ -35,7 +34,7 @@ export function AddTagForm() {
         toast.success(t('tags.added'));
       },
       onError: (error) => {
-        setFailure(isApiError(error) && error.message ? translateServerMessage(t, error.message) : t('tags.failed'));
+        setFailure(apiErrorText(t, error, 'tags.failed'));
       },
     });
   };

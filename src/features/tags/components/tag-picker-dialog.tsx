@@ -4,7 +4,7 @@ import { Dialog } from '@/components/dialog';
 import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { translateServerMessage } from '@/i18n/server-messages';
+import { apiErrorText } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
 import type { Tag } from '@/lib/api-types';
 import { addTag } from '../api/add-tag';
@@ -40,8 +40,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
   const shown = needle ? available.filter((tag) => normalize(tag.name).includes(needle)) : available;
   const busy = addToEntry.isPending || creating;
 
-  const failMessage = (error: unknown) =>
-    isApiError(error) && error.message ? translateServerMessage(t, error.message) : t('tags.addToEntryFailed');
+  const failMessage = (error: unknown) => apiErrorText(t, error, 'tags.addToEntryFailed');
 
   const attach = (tag: Tag) => {
     setFailure(null);
