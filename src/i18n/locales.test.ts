@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
 import enUS from './locales/en-US.json';
 import es from './locales/es.json';
+import { messages } from '../../supabase/functions/_shared/messages';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -85,6 +86,12 @@ describe('locale files', () => {
   it('contains the spec’s messages word for word in en-US', () => {
     const english = new Set(values(enUS as Tree));
     for (const message of SPEC_MESSAGES) expect(english, message).toContain(message);
+  });
+
+  it('translates every /api error code: en-US word for word as the server sends it, and es', () => {
+    expect(enUS.apiErrors).toEqual(messages);
+    expect(Object.keys(es.apiErrors).sort()).toEqual(Object.keys(messages).sort());
+    for (const [code, text] of Object.entries(es.apiErrors)) expect(text, code).not.toBe('');
   });
 
   it('greets the user by name and the guest as "guest"', () => {

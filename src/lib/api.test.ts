@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '@/test/fetch';
+import { apiRequest, ApiError } from './api';
+import { env } from './env';
+import { supabase } from './supabase';
+
+const userToken = 'user-access-token';
+
+function signedIn() {
+  vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({
+    data: { session: { access_token: userToken } as never },
+    error: null,
+  });
+  return vi.spyOn(supabase.auth, 'signOut').mockResolvedValue({ error: null });
+}
+
+const bearer = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  beforeEach(() => {
+    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({ data: { session: null }, error: null });
+  });
+
+  it('throws the error code, the field codes and retryAfter', async () => {
+    stubFetch(() =>
+      json(
+        {
+          success: false,
+          code: 'guest_rate_limited',
+          message: 'Guests can add only a few entries an hour. Please wait a while, or log in to add more.',
+          retryAfter: 42,
+        },
+        429,
+      ),
+    );
+    const error = await apiRequest('/content/addContent', { method: 'POST', body: {} }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'guest_rate_limited', retryAfter: 42 });
+
+    stubFetch(() =>
+      json({ success: false, code: 'title_required', message: 'Please enter a title.', errors: { title: 'Please enter a title.' }, fieldCodes: { title: 'title_required' } }, 400),
+    );
+    const invalid = await apiRequest('/content/addContent', { method: 'POST', body: {} }).catch((failure: unknown) => failure);
+    expect(invalid).toMatchObject({ code: 'title_required', fieldErrors: { title: 'Please enter a title.' }, fieldCodes: { title: 'title_required' } });
+  });
+
+  it('a guest’s 401 is just an error: there is no session to drop', async () => {
+    const signOut = vi.spyOn(supabase.auth, 'signOut');
+    const fetchMock = stubFetch(() => json({ success: false, code: 'invalid_token', message: 'x' }, 401));
+    await expect(apiRequest('/content/getContents')).rejects.toMatchObject({ code: 'invalid_token' });
+    expect(signOut).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiRequest with a session the server says has ended', () => {
+  it('drops the local session and asks a read again as a guest', async () => {
+    const signOut = signedIn();
+    const fetchMock = stubFetch((_url, init) =>
+      bearer(init) === `Bearer ${userToken}`
+        ? json({ success: false, code: 'session_ended', message: 'Your session has ended. Please log in again.' }, 401)
+        : json({ data: [], nextCursor: null }),
+    );
+    await expect(apiRequest('/content/getContentsSortedByVoteDesc')).resolves.toEqual({ data: [], nextCursor: null });
+    expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(fetchMock.mock.calls.map(([, init]) => bearer(init!))).toEqual([`Bearer ${userToken}`, `Bearer ${env.supabaseAnonKey}`]);
+  });
+
+  it('does not repeat a write as a guest: it throws session_ended', async () => {
+    const signOut = signedIn();
+    const fetchMock = stubFetch(() => json({ success: false, code: 'session_ended', message: 'Your session has ended. Please log in again.' }, 401));
+    await expect(apiRequest('/content/addContent', { method: 'POST', body: { title: 'x' } })).rejects.toMatchObject({
+      status: 401,
+      code: 'session_ended',
+    });
+    expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the session alone for other refusals (403 forbidden)', async () => {
+    const signOut = signedIn();
+    stubFetch(() => json({ success: false, code: 'forbidden', message: 'You do not have permission to do that.' }, 403));
+    await expect(apiRequest('/content/deleteContent', { method: 'PUT', body: {} })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(signOut).not.toHaveBeenCalled();
+  });
+});
