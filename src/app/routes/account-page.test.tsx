@@ -40,6 +40,23 @@ describe('Account page', () => {
     expect(callsTo(fetchMock, `/content/getContents/${testUser._id}`)).toHaveLength(1);
   });
 
+  it('loads the server’s pages one after another with Load more, not claiming a total it does not have', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) =>
+      url.searchParams.get('cursor') === 'page-2' ? json({ data: [hidden], nextCursor: null }) : json({ data: [visible], nextCursor: 'page-2' }),
+    );
+    renderAccount();
+    expect(await screen.findByRole('link', { name: 'Edit chamba' })).toBeInTheDocument();
+    expect(screen.getByText('1+ entry')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit pololo' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Edit pololo' })).toBeInTheDocument();
+    expect(screen.getByText('2 entries')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const calls = callsTo(fetchMock, `/content/getContents/${testUser._id}`);
+    expect(calls.map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'page-2']);
+  });
+
   it('has an empty state', async () => {
     stubFetch(() => json({ data: [], nextCursor: null }));
     renderAccount();

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginRequired } from '@/components/access-panels';
+import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { PageLoading } from '@/app/root-layout';
 import { ProfileForm } from '@/features/account/profile-form';
@@ -50,20 +52,25 @@ function Account({ user }: { user: User }) {
 function UserEntries({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const entries = useUserEntries(userId);
+  const items = useMemo(() => entries.data?.pages.flatMap((page) => page.data) ?? [], [entries.data]);
   return (
     <section className="account-entries" aria-labelledby="my-entries-title">
       <div className="section-head">
         <h2 id="my-entries-title" className="section-title">
           {t('account.entries')}
         </h2>
-        {entries.data && entries.data.length > 0 && <span className="muted">{t('account.entryCount', { count: entries.data.length })}</span>}
+        {items.length > 0 && (
+          <span className="muted">
+            {entries.hasNextPage ? t('account.entryCountMore', { count: items.length }) : t('account.entryCount', { count: items.length })}
+          </span>
+        )}
       </div>
       {entries.isPending ? (
         <p className="results__status" role="status">
           <Spinner size="sm" />
           {t('account.loadingEntries')}
         </p>
-      ) : entries.isError ? (
+      ) : entries.isError && items.length === 0 ? (
         <div className="state-panel state-panel--error" role="alert">
           <p className="state-panel__text">{t('errors.loadFailed')}</p>
           <div className="state-panel__actions">
@@ -72,7 +79,7 @@ function UserEntries({ userId }: { userId: string }) {
             </button>
           </div>
         </div>
-      ) : entries.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <div className="empty-state">
           <p>{t('account.noEntries')}</p>
           <Link className="button button--primary" to="/addContent">
@@ -80,13 +87,23 @@ function UserEntries({ userId }: { userId: string }) {
           </Link>
         </div>
       ) : (
-        <ul className="entry-grid">
-          {entries.data.map((entry) => (
-            <li key={entry._id}>
-              <EntryCard entry={entry} editable />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="entry-grid">
+            {items.map((entry) => (
+              <li key={entry._id}>
+                <EntryCard entry={entry} editable />
+              </li>
+            ))}
+          </ul>
+          {entries.hasNextPage && (
+            <LoadMore
+              loading={entries.isFetchingNextPage}
+              onLoadMore={() => {
+                if (!entries.isFetchingNextPage) void entries.fetchNextPage();
+              }}
+            />
+          )}
+        </>
       )}
     </section>
   );

@@ -42,6 +42,22 @@ describe('Admin page', () => {
     expect(screen.getByText('3 users')).toBeInTheDocument();
   });
 
+  it('pages through the accounts with Load more, and searches what is loaded', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) =>
+      url.searchParams.get('cursor') ? json({ users: users.slice(2), nextCursor: null }) : json({ users: users.slice(0, 2), nextCursor: 'next' }),
+    );
+    renderAdmin();
+    await screen.findByRole('table');
+    expect(names()).toEqual(['Zoe', 'Jerga Admin']);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(names()).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, '/user/getUsers').map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'next']);
+    await user.type(screen.getByLabelText('Search users'), 'angel');
+    await waitFor(() => expect(names()).toEqual(['Ángel']));
+  });
+
   it('sorts by any column with buttons in the headers and tells aria-sort', async () => {
     const user = userEvent.setup();
     stubFetch(() => json({ users }));

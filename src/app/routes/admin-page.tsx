@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Forbidden, LoginRequired } from '@/components/access-panels';
+import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { PageLoading } from '@/app/root-layout';
 import { useUsers } from '@/features/admin/api/get-users';
@@ -13,6 +15,7 @@ export function AdminPage() {
   const { isLoading, isLoggedIn, user } = useAuth();
   const isAdmin = Boolean(isLoggedIn && user?.isAdmin);
   const users = useUsers({ enabled: isAdmin });
+  const loaded = useMemo(() => users.data?.pages.flatMap((page) => page.users) ?? [], [users.data]);
 
   if (isLoading) return <PageLoading />;
   if (!isLoggedIn || !user) return <LoginRequired />;
@@ -30,7 +33,7 @@ export function AdminPage() {
           <Spinner size="lg" />
           <p className="state-panel__text">{t('admin.loading')}</p>
         </div>
-      ) : users.isError ? (
+      ) : users.isError && loaded.length === 0 ? (
         <section className="state-panel state-panel--error" role="alert">
           <h2 className="state-panel__title">{t('admin.fetchFailed')}</h2>
           <div className="state-panel__actions">
@@ -40,7 +43,17 @@ export function AdminPage() {
           </div>
         </section>
       ) : (
-        <UsersTable users={users.data} currentUserId={user._id} />
+        <>
+          <UsersTable users={loaded} currentUserId={user._id} />
+          {users.hasNextPage && (
+            <LoadMore
+              loading={users.isFetchingNextPage}
+              onLoadMore={() => {
+                if (!users.isFetchingNextPage) void users.fetchNextPage();
+              }}
+            />
+          )}
+        </>
       )}
     </div>
   );

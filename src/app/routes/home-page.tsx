@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadMore } from '@/components/load-more';
 import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth/auth-context';
 import { CountryFlag, useCountries } from '@/features/countries';
@@ -94,40 +95,6 @@ export function HomePage() {
           </>
         )}
       </section>
-    </div>
-  );
-}
-
-/** Loads the next page when it scrolls into view; the button is there for keyboards and old browsers. */
-function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () => void }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const onLoadMoreRef = useRef(onLoadMore);
-  useEffect(() => {
-    onLoadMoreRef.current = onLoadMore;
-  });
-
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || typeof IntersectionObserver === 'undefined' || loading) return;
-    const observer = new IntersectionObserver((records) => {
-      if (records.some((record) => record.isIntersecting)) onLoadMoreRef.current();
-    }, { rootMargin: '400px 0px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [loading]);
-
-  return (
-    <div ref={ref} className="load-more">
-      <button type="button" className="button button--ghost" disabled={loading} onClick={onLoadMore}>
-        {loading ? (
-          <>
-            <Spinner size="sm" /> {t('home.loadingMore')}
-          </>
-        ) : (
-          t('home.loadMore')
-        )}
-      </button>
     </div>
   );
 }

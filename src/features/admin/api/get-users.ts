@@ -1,18 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { User } from '@/features/auth';
 import { api } from '@/lib/api';
 import { userKeys } from './user-keys';
 
-export async function getUsers(signal?: AbortSignal): Promise<User[]> {
-  const reply = await api.get<{ users: User[] }>('/user/getUsers', { signal });
-  return reply.users;
+export interface UsersPage {
+  users: User[];
+  /** Pass back as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+export type UsersData = InfiniteData<UsersPage, string | null>;
+
+/** One page of accounts, newest first (admins only; the server answers 403 to anyone else). */
+export function getUsers(cursor: string | null, signal?: AbortSignal): Promise<UsersPage> {
+  return api.get<UsersPage>('/user/getUsers', { query: { cursor }, signal });
 }
 
 export function usersQueryOptions() {
-  return queryOptions({ queryKey: userKeys.list(), queryFn: ({ signal }) => getUsers(signal) });
+  return infiniteQueryOptions({
+    queryKey: userKeys.list(),
+    queryFn: ({ pageParam, signal }) => getUsers(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
 }
 
-/** Every account (admins only; the server answers 403 to anyone else). */
+/** Every account, a page (the server's 500) at a time. */
 export function useUsers(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...usersQueryOptions(), enabled: options.enabled ?? true });
+  return useInfiniteQuery({ ...usersQueryOptions(), enabled: options.enabled ?? true });
 }

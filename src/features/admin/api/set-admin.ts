@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authKeys, type User } from '@/features/auth';
 import { api } from '@/lib/api';
+import type { UsersData } from './get-users';
 import { userKeys } from './user-keys';
 
 export interface AdminChange {
@@ -19,7 +20,15 @@ export function useSetAdmin() {
   return useMutation({
     mutationFn: setAdmin,
     onSuccess: (user) => {
-      queryClient.setQueryData<User[]>(userKeys.list(), (users) => users?.map((each) => (each._id === user._id ? { ...each, ...user } : each)));
+      queryClient.setQueryData<UsersData>(userKeys.list(), (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            users: page.users.map((each) => (each._id === user._id ? { ...each, ...user } : each)),
+          })),
+        },
+      );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.list() }),
         // If it was the admin's own row, their menu and rights change too.
