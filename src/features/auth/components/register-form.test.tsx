@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RegisterPage } from '@/app/routes/register-page';
+import i18n from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -57,6 +58,50 @@ describe('Register page', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(errorOf('Password')).toBe('Password must be at least 8 characters long.');
     expect(errorOf('Confirm Password')).toBeNull();
+  });
+
+  it('counts characters as a person does, and bytes for the 72-byte limit', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch();
+    renderRegister();
+    // Four emoji: 8 UTF-16 units, but 4 characters.
+    await user.type(screen.getByLabelText('Password'), '😀😀😀😀');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(errorOf('Password')).toBe('Password must be at least 8 characters long.');
+    await user.clear(screen.getByLabelText('Password'));
+    // 37 "ñ": 37 characters, 74 bytes.
+    await user.type(screen.getByLabelText('Password'), 'ñ'.repeat(37));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(errorOf('Password')).toBe('Password must be at most 72 bytes long (accented letters count as 2, emoji as 4).');
+    expect(callsTo(fetchMock, '/user/register')).toHaveLength(0);
+  });
+
+  it('shows the server’s "too common" on the password field, in Spanish too', async () => {
+    const user = userEvent.setup();
+    stubFetch(() =>
+      json(
+        {
+          success: false,
+          authenticated: false,
+          code: 'password_too_common',
+          message: 'This password is too common.',
+          errors: { password: 'This password is too common.' },
+          fieldCodes: { password: 'password_too_common' },
+        },
+        400,
+      ),
+    );
+    renderRegister();
+    await user.type(screen.getByLabelText('Name'), 'Lucía');
+    await user.type(screen.getByLabelText('Email'), 'lucia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Registration failed. Please try again.');
+    expect(errorOf('Password')).toBe('This password is too common.');
+    await act(() => i18n.changeLanguage('es'));
+    expect(errorOf('Contraseña')).toBe('Esta contraseña es demasiado común.');
+    await act(() => i18n.changeLanguage('en-US'));
   });
 
   it('shows a mismatch on both password fields, and editing either clears both', async () => {

@@ -6,8 +6,10 @@ import { useToast } from '@/components/toasts';
 import { useRegister } from '../api/register';
 import { useFieldErrors, type FieldError } from './use-field-errors';
 
-/** Spec §9: the minimum password length (Supabase Auth is configured the same way). */
+/** Spec §9: the minimum password length, in characters (Supabase Auth is configured the same way). */
 export const MIN_PASSWORD_LENGTH = 8;
+/** bcrypt's limit, which Auth enforces: bytes of UTF-8, so "ñ" counts 2 and an emoji 4. */
+export const MAX_PASSWORD_BYTES = 72;
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -20,7 +22,8 @@ function validate(values: Values): Partial<Record<Field, FieldError>> {
   if (!values.name.trim()) errors.name = { key: 'auth.nameRequired' };
   if (!values.email.trim()) errors.email = { key: 'auth.emailRequired' };
   if (!values.password) errors.password = { key: 'auth.passwordRequired' };
-  else if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = { key: 'auth.passwordTooShort' };
+  else if ([...values.password].length < MIN_PASSWORD_LENGTH) errors.password = { key: 'auth.passwordTooShort' };
+  else if (new TextEncoder().encode(values.password).length > MAX_PASSWORD_BYTES) errors.password = { key: 'apiErrors.password_too_long' };
   if (!values.confirmPassword) errors.confirmPassword = { key: 'auth.confirmPasswordRequired' };
   if (values.password && values.confirmPassword && values.password !== values.confirmPassword) {
     errors.password = { key: 'auth.passwordsMismatch' };
