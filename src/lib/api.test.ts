@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
-import { apiRequest, ApiError } from './api';
+import { apiRequest, ApiError, onSessionEnded } from './api';
 import { env } from './env';
 import { supabase } from './supabase';
 
@@ -59,8 +59,10 @@ describe('apiRequest', () => {
 });
 
 describe('apiRequest with a session the server says has ended', () => {
-  it('drops the local session and asks a read again as a guest', async () => {
+  it('drops the local session, says so, and asks a read again as a guest', async () => {
     const signOut = signedIn();
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
     const fetchMock = stubFetch((_url, init) =>
       bearer(init) === `Bearer ${userToken}`
         ? json({ success: false, code: 'session_ended', message: 'Your session has ended. Please log in again.' }, 401)
@@ -68,6 +70,8 @@ describe('apiRequest with a session the server says has ended', () => {
     );
     await expect(apiRequest('/content/getContentsSortedByVoteDesc')).resolves.toEqual({ data: [], nextCursor: null });
     expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(ended).toHaveBeenCalledTimes(1);
+    unsubscribe();
     expect(fetchMock.mock.calls.map(([, init]) => bearer(init!))).toEqual([`Bearer ${userToken}`, `Bearer ${env.supabaseAnonKey}`]);
   });
 

@@ -56,6 +56,23 @@ async function userToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
+const sessionEvents = new EventTarget();
+
+/**
+ * Tells `listener` whenever the app drops a session the server said has ended (logged out
+ * elsewhere, password changed), so the shell can say so. Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEvents.addEventListener('ended', listener);
+  return () => sessionEvents.removeEventListener('ended', listener);
+}
+
+/** Drops the local session the server no longer accepts, and says so. */
+export async function endLocalSession(): Promise<void> {
+  await supabase.auth.signOut({ scope: 'local' });
+  sessionEvents.dispatchEvent(new Event('ended'));
+}
+
 /** The server's answer to a token whose session has ended (or that no longer verifies). */
 const endedSession = (status: number, body: unknown) =>
   status === 401 && isErrorBody(body) && (body.code === 'session_ended' || body.code === 'invalid_token');
@@ -115,7 +132,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = await userToken();
   let { response, body } = await send(path, options, token ?? env.supabaseAnonKey);
   if (token && endedSession(response.status, body)) {
-    await supabase.auth.signOut({ scope: 'local' });
+    await endLocalSession();
     if ((options.method ?? 'GET') === 'GET') ({ response, body } = await send(path, options, env.supabaseAnonKey));
   }
   if (!response.ok) {

@@ -1,7 +1,7 @@
 import type { Session, User as SupabaseUser } from '@supabase/supabase-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { isApiError } from '@/lib/api';
+import { endLocalSession, isApiError } from '@/lib/api';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from './api/auth-keys';
 import { userQueryOptions } from './api/get-user';
@@ -93,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The server no longer knows this session (revoked elsewhere): forget it here too.
   useEffect(() => {
-    if (rejected) void supabase.auth.signOut({ scope: 'local' });
+    if (rejected) void endLocalSession();
   }, [rejected]);
 
   const state = useMemo<AuthState>(() => {

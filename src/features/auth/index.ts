@@ -2,3 +2,4 @@
 export { authKeys } from './api/auth-keys';
 export { useAuth, type AuthUser } from './auth-context';
 export type { User } from './types';
+export { useSessionEndedNotice } from './use-session-ended-notice';
