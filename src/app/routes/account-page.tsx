@@ -95,14 +95,7 @@ function UserEntries({ userId }: { userId: string }) {
               </li>
             ))}
           </ul>
-          {entries.hasNextPage && (
-            <LoadMore
-              loading={entries.isFetchingNextPage}
-              onLoadMore={() => {
-                if (!entries.isFetchingNextPage) void entries.fetchNextPage();
-              }}
-            />
-          )}
+          <LoadMore pages={entries} />
         </>
       )}
     </section>

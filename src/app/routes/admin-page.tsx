@@ -45,14 +45,7 @@ export function AdminPage() {
       ) : (
         <>
           <UsersTable users={loaded} currentUserId={user._id} />
-          {users.hasNextPage && (
-            <LoadMore
-              loading={users.isFetchingNextPage}
-              onLoadMore={() => {
-                if (!users.isFetchingNextPage) void users.fetchNextPage();
-              }}
-            />
-          )}
+          <LoadMore pages={users} />
         </>
       )}
     </div>

@@ -84,14 +84,7 @@ export function HomePage() {
                 </li>
               ))}
             </ul>
-            {entries.hasNextPage && (
-              <LoadMore
-                loading={entries.isFetchingNextPage}
-                onLoadMore={() => {
-                  if (!entries.isFetchingNextPage) void entries.fetchNextPage();
-                }}
-              />
-            )}
+            <LoadMore pages={entries} />
           </>
         )}
       </section>
