@@ -58,9 +58,12 @@ try {
 
   console.log('\nThe naive ways, for comparison:');
   const naiveRuns = Math.max(3, Math.floor(RUNS / 10));
-  const naive = await measure('load all entries, filter in the client', naiveRuns, async () => {
-    const all = await get('');
-    return all.data.filter((e) => `${e.title} ${e.description}`.toLowerCase().includes('chévere')).slice(0, 24);
+  // /api pages lists (100 at most), so "everything" is read straight from Postgres, as JSON:
+  // a lower bound for what loading it all over HTTP would cost.
+  const naive = await measure('load all entries (SQL, no HTTP), filter in the client', naiveRuns, async () => {
+    const all = await sql<{ entry: { title: string; description: string } }[]>`
+      select public.entry_json(e) as entry from public.entries e where e.show`;
+    return all.filter(({ entry }) => `${entry.title} ${entry.description}`.toLowerCase().includes('chévere')).slice(0, 24);
   });
   const ilike = await measure('SQL: unaccent ILIKE scan, count votes per row', naiveRuns, () =>
     sql`select id from public.entries
