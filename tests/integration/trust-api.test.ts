@@ -104,8 +104,11 @@ describe('changing how one signs in', () => {
     expect(missing.body).toMatchObject({ code: 'current_password_required', fieldCodes: { currentPassword: 'current_password_required' } });
 
     const wrong = await api('/user/update', { token, body: { password: 'brand-new-secret-8', currentPassword: 'not-it-at-all' } });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body.code).toBe('invalid_credentials');
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({
+      code: 'current_password_incorrect',
+      fieldCodes: { currentPassword: 'current_password_incorrect' },
+    });
 
     const same = await api('/user/update', { token, body: { password, currentPassword: password } });
     expect(same.status).toBe(400);

@@ -86,10 +86,16 @@ function unauthenticated(error: unknown): unknown {
 
 /**
  * Guessing throttle per account and address (private.record_login_attempt): refuses while
- * the account must wait, then records how `attempt` went. `attempt` resolves true when the
- * password was right and false when it was wrong; anything else it throws passes through.
+ * the account must wait, then records how `attempt` went. `attempt` resolves to its result
+ * when the password was right and to false when it was wrong; a wrong one is answered with
+ * `wrong` (or with 429 once the account must wait); anything `attempt` throws passes through.
  */
-async function throttled<T>(accountEmail: string, address: string | null, attempt: () => Promise<T | false>): Promise<T> {
+async function throttled<T>(
+  accountEmail: string,
+  address: string | null,
+  wrong: ApiError,
+  attempt: () => Promise<T | false>,
+): Promise<T> {
   await asCaller(guest, (tx) => tx`select private.check_login_throttle(${accountEmail}, ${address})`, address);
   const outcome = await attempt();
   const [{ wait }] = await asCaller(
@@ -97,11 +103,9 @@ async function throttled<T>(accountEmail: string, address: string | null, attemp
     (tx) => tx<{ wait: number }[]>`select private.record_login_attempt(${accountEmail}, ${address}, ${outcome !== false}) as wait`,
     address,
   );
-  if (outcome === false) {
-    const error = wait > 0 ? 'login_throttled' : 'invalid_credentials';
-    throw new ApiError(error === 'login_throttled' ? 429 : 401, error, { details: { authenticated: false, ...(wait > 0 ? { retryAfter: wait } : {}) } });
-  }
-  return outcome;
+  if (outcome !== false) return outcome;
+  if (wait > 0) throw new ApiError(429, 'login_throttled', { details: { ...wrong.details, retryAfter: wait } });
+  throw wrong;
 }
 
 /** Whether an error is "this session has already ended", which logging out may ignore. */
@@ -115,7 +119,8 @@ export const auth = new Hono<ApiEnv>()
     const body = await parseBody(c, loginBody).catch((error: unknown) => {
       throw unauthenticated(error);
     });
-    const session = await throttled(body.email, address, async () => {
+    const wrongPassword = new ApiError(401, 'invalid_credentials', { details: { authenticated: false } });
+    const session = await throttled(body.email, address, wrongPassword, async () => {
       const { data, error } = await publicAuth(address).signInWithPassword({ email: body.email, password: body.password });
       if (error?.code === 'invalid_credentials') return false;
       if (error || !data.session) throw fromAuthError(error);
@@ -198,7 +203,8 @@ export const user = new Hono<ApiEnv>()
       if (!body.currentPassword) throw new ApiError(400, 'current_password_required', { field: 'currentPassword' });
       const current = body.currentPassword;
       const accountEmail = typeof caller.claims.email === 'string' ? caller.claims.email : userId;
-      await throttled(accountEmail, address, () =>
+      const wrongPassword = new ApiError(403, 'current_password_incorrect', { field: 'currentPassword' });
+      await throttled(accountEmail, address, wrongPassword, () =>
         c.get('run')((tx) => tx`select private.check_current_password(${current})`).then(
           () => true,
           (error: { code?: string; hint?: string }) => {
