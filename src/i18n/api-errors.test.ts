@@ -40,4 +40,16 @@ describe('translating /api errors by code', () => {
       'Tu sesión ha terminado. Vuelve a iniciar sesión.',
     );
   });
+
+  it('adds a 429’s wait, in seconds or minutes', async () => {
+    const wait = (retryAfter: number) => new ApiError(429, 'rate_limited', 'x', {}, { retryAfter });
+    expect(apiErrorText(t, wait(1), 'tags.failed')).toBe('Too many requests. Please wait a moment and try again. You can try again in 1 second.');
+    expect(apiErrorText(t, wait(61), 'tags.failed')).toBe('Too many requests. Please wait a moment and try again. You can try again in 2 minutes.');
+    // Only a 429's: a 503's Retry-After is not a promise.
+    expect(apiErrorText(t, new ApiError(503, 'busy', 'x', { retryAfter: 5 }), 'tags.failed')).toBe('The server is busy. Please try again.');
+    await i18n.changeLanguage('es');
+    expect(fieldErrorMessage(t, generalFailure(wait(30), 'tags.failed'))).toBe(
+      'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo. Podrás volver a intentarlo en 30 segundos.',
+    );
+  });
 });

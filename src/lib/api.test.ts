@@ -49,6 +49,17 @@ describe('apiRequest', () => {
     expect(invalid).toMatchObject({ code: 'title_required', fieldErrors: { title: 'Please enter a title.' }, fieldCodes: { title: 'title_required' } });
   });
 
+  it('takes the wait from the Retry-After header when the body has none', async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ success: false, code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '7' },
+        }),
+    );
+    await expect(apiRequest('/tag/addTag', { method: 'POST', body: {} })).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 7 });
+  });
+
   it('a guest’s 401 is just an error: there is no session to drop', async () => {
     const signOut = vi.spyOn(supabase.auth, 'signOut');
     const fetchMock = stubFetch(() => json({ success: false, code: 'invalid_token', message: 'x' }, 401));
@@ -91,5 +102,34 @@ describe('apiRequest with a session the server says has ended', () => {
     stubFetch(() => json({ success: false, code: 'forbidden', message: 'You do not have permission to do that.' }, 403));
     await expect(apiRequest('/content/deleteContent', { method: 'PUT', body: {} })).rejects.toMatchObject({ code: 'forbidden' });
     expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('renews a token the server found expired and asks again with the new one, a write too', async () => {
+    const signOut = signedIn();
+    const refresh = vi
+      .spyOn(supabase.auth, 'refreshSession')
+      .mockResolvedValue({ data: { session: { access_token: 'renewed-token' }, user: null }, error: null } as never);
+    const fetchMock = stubFetch((_url, init) =>
+      bearer(init) === 'Bearer renewed-token'
+        ? json({ success: true, data: { _id: 't1', name: 'food' } }, 201)
+        : json({ success: false, code: 'invalid_token', message: 'Your session has expired. Please log in again.' }, 401),
+    );
+    await expect(apiRequest('/tag/addTag', { method: 'POST', body: { name: 'food' } })).resolves.toMatchObject({ success: true });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([, init]) => bearer(init!))).toEqual([`Bearer ${userToken}`, 'Bearer renewed-token']);
+  });
+
+  it('drops the session when an expired token cannot be renewed, and reads as a guest', async () => {
+    const signOut = signedIn();
+    vi.spyOn(supabase.auth, 'refreshSession').mockResolvedValue({ data: { session: null, user: null }, error: new Error('revoked') } as never);
+    const fetchMock = stubFetch((_url, init) =>
+      bearer(init) === `Bearer ${env.supabaseAnonKey}`
+        ? json({ data: [], nextCursor: null })
+        : json({ success: false, code: 'invalid_token', message: 'Your session has expired. Please log in again.' }, 401),
+    );
+    await expect(apiRequest('/content/getContentsSortedByVoteDesc')).resolves.toEqual({ data: [], nextCursor: null });
+    expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -20,7 +20,7 @@ export class ApiError extends Error {
     status: number,
     code: string,
     message: string,
-    fields: { errors?: Record<string, string>; codes?: Record<string, string> } = {},
+    fields: { errors?: Record<string, string>; codes?: Record<string, string>; retryAfter?: number } = {},
     body?: unknown,
   ) {
     super(message);
@@ -30,7 +30,7 @@ export class ApiError extends Error {
     this.fieldErrors = fields.errors ?? {};
     this.fieldCodes = fields.codes ?? {};
     const retryAfter = (body as { retryAfter?: unknown } | undefined)?.retryAfter;
-    this.retryAfter = typeof retryAfter === 'number' ? retryAfter : undefined;
+    this.retryAfter = typeof retryAfter === 'number' ? retryAfter : fields.retryAfter;
     this.body = body;
   }
 }
@@ -76,6 +76,23 @@ export async function endLocalSession(): Promise<void> {
 /** The server's answer to a token whose session has ended (or that no longer verifies). */
 const endedSession = (status: number, body: unknown) =>
   status === 401 && isErrorBody(body) && (body.code === 'session_ended' || body.code === 'invalid_token');
+
+/** A fresh access token for the session that sent `token`, or null when it cannot be renewed. */
+async function renewedToken(token: string): Promise<string | null> {
+  try {
+    const { data, error } = await supabase.auth.refreshSession();
+    const renewed = data.session?.access_token;
+    return !error && renewed && renewed !== token ? renewed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Retry-After in seconds (the /api sends the number form). */
+function retryAfterHeader(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim() ?? '';
+  return /^\d+$/.test(value) ? Number(value) : undefined;
+}
 
 function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
@@ -131,16 +148,23 @@ async function send(path: string, options: RequestOptions, token: string): Promi
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = await userToken();
   let { response, body } = await send(path, options, token ?? env.supabaseAnonKey);
+  if (token && isErrorBody(body) && response.status === 401 && body.code === 'invalid_token') {
+    // Expired here before supabase-js renewed it (a clock ahead of ours): one renewal, then
+    // the same request again. Nothing was done with a refused token, so a write may repeat.
+    const renewed = await renewedToken(token);
+    if (renewed) ({ response, body } = await send(path, options, renewed));
+  }
   if (token && endedSession(response.status, body)) {
     await endLocalSession();
     if ((options.method ?? 'GET') === 'GET') ({ response, body } = await send(path, options, env.supabaseAnonKey));
   }
   if (!response.ok) {
+    const retryAfter = retryAfterHeader(response);
     if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes }, body);
+      throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes, retryAfter }, body);
     }
     // No message from the server: callers show their own wording.
-    throw new ApiError(response.status, 'http_error', '', {}, body);
+    throw new ApiError(response.status, 'http_error', '', { retryAfter }, body);
   }
   return body as T;
 }

@@ -8,7 +8,9 @@ import type { GetUserReply } from './get-user';
 /** Spec §8: a register or login reply that is not authenticated is an error carrying the server's message. */
 export function requireAuthenticated(reply: AuthReply): AuthReply & { user: User; session: SessionTokens } {
   if (!reply.authenticated || !reply.user || !reply.session) {
-    throw new ApiError(401, 'not_authenticated', reply.message ?? '', {}, reply);
+    // The code, when the reply has one (e.g. email_not_confirmed), is what the form translates.
+    const { code } = reply as { code?: unknown };
+    throw new ApiError(401, typeof code === 'string' ? code : 'not_authenticated', reply.message ?? '', {}, reply);
   }
   return reply as AuthReply & { user: User; session: SessionTokens };
 }

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/app/routes/login-page';
+import i18n from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -64,6 +65,33 @@ describe('Login page', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('Email or password is incorrect. Please try again')).toHaveClass('form__error');
     expect(screen.getByText('Login failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('shows the sign-in throttle (429) as the general line with the wait, in Spanish too', async () => {
+    const user = userEvent.setup();
+    stubFetch(() =>
+      json(
+        {
+          success: false,
+          authenticated: false,
+          code: 'login_throttled',
+          message: 'Too many failed attempts. Please wait a moment and try again.',
+          retryAfter: 120,
+        },
+        429,
+      ),
+    );
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'lucia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText(
+      'Too many failed attempts. Please wait a moment and try again. You can try again in 2 minutes.',
+    )).toHaveClass('form__error');
+    await act(() => i18n.changeLanguage('es'));
+    expect(
+      screen.getByText('Demasiados intentos fallidos. Espera un momento y vuelve a intentarlo. Podrás volver a intentarlo en 2 minutos.'),
+    ).toHaveClass('form__error');
   });
 
   it('logs in, hands the session to supabase-js, toasts and goes back where the visitor came from', async () => {

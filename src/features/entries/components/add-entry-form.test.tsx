@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddEntryPage } from '@/app/routes/add-entry-page';
+import i18n from '@/i18n';
 import { renderWithProviders, testUser } from '@/test/render';
 import { json, stubFetch } from '@/test/fetch';
 
@@ -139,6 +140,53 @@ describe('Add Content form', () => {
     expect(await screen.findByText('Adding content failed. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Please select a country.')).toBeInTheDocument();
     expect(screen.getByLabelText('Country')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('puts a server field error on its field by code, in the reader’s language', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          success: false,
+          code: 'title_too_long',
+          message: 'Title must be at most 1000 characters.',
+          errors: { title: 'Title must be at most 1000 characters.', hint: 'Hint must be at most 1000 characters.' },
+          fieldCodes: { title: 'title_too_long', hint: 'hint_too_long' },
+        },
+        400,
+      ),
+    );
+    renderPage();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByText('Title must be at most 1000 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Hint must be at most 1000 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hint')).toHaveAttribute('aria-invalid', 'true');
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByText('El título puede tener como máximo 1000 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('La pista puede tener como máximo 1000 caracteres.')).toBeInTheDocument();
+  });
+
+  it('shows the guests’ hourly limit (429) as the general line, with the wait', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          success: false,
+          code: 'guest_rate_limited',
+          message: 'Guests can add only a few entries an hour. Please wait a while, or log in to add more.',
+          retryAfter: 1500,
+        },
+        429,
+      ),
+    );
+    renderPage();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByText(
+      'Guests can add only a few entries an hour. Please wait a while, or log in to add more. You can try again in 25 minutes.',
+    )).toHaveClass('form__error');
+    expect(screen.getByText('Adding content failed. Please try again.')).toBeInTheDocument();
   });
 
   it('shows other server messages as a general line', async () => {
