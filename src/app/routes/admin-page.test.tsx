@@ -50,8 +50,11 @@ describe('Admin page', () => {
     renderAdmin();
     await screen.findByRole('table');
     expect(names()).toEqual(['Zoe', 'Jerga Admin']);
+    // Not a total while the server has more.
+    expect(screen.getByText('2+ users')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(names()).toHaveLength(3));
+    expect(screen.getByText('3 users')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, '/user/getUsers').map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'next']);
     await user.type(screen.getByLabelText('Search users'), 'angel');

@@ -44,7 +44,7 @@ export function AdminPage() {
         </section>
       ) : (
         <>
-          <UsersTable users={loaded} currentUserId={user._id} />
+          <UsersTable users={loaded} currentUserId={user._id} more={users.hasNextPage} />
           <LoadMore pages={users} />
         </>
       )}

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
 import type { User } from '@/features/auth/types';
-import { apiErrorText, codeText } from '@/i18n/api-errors';
+import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
 
 /** Max length of a display name (the profiles table allows 100). */
@@ -17,13 +17,13 @@ export function ProfileForm({ user }: { user: User }) {
   const toast = useToast();
   const updateUser = useUpdateUser();
   const [name, setName] = useState(user.name);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
   const changed = name.trim() !== user.name;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError(t('auth.nameRequired'));
+      setError({ key: 'auth.nameRequired' });
       event.currentTarget.querySelector<HTMLElement>('[name="name"]')?.focus();
       return;
     }
@@ -37,9 +37,11 @@ export function ProfileForm({ user }: { user: User }) {
         },
         onError: (failure) => {
           toast.error(t('account.updateFailed'));
-          const onName = isApiError(failure) ? (codeText(t, failure.fieldCodes.name) ?? failure.fieldErrors.name) : undefined;
-          // A reply without a user is the spec's "Update failed" (not an ApiError).
-          setError(onName ?? (isApiError(failure) ? apiErrorText(t, failure, 'account.updateFailed') : t('auth.updateFailed')));
+          // A reply without a user is the spec's "Update failed" (a plain Error, not an ApiError).
+          setError(
+            serverFieldErrors(failure, ['name'] as const).name ??
+              (isApiError(failure) ? generalFailure(failure, 'account.updateFailed') : { key: 'auth.updateFailed' }),
+          );
         },
       },
     );
@@ -47,7 +49,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form className="profile-form" noValidate onSubmit={onSubmit}>
-      <FormField label={t('account.displayName')} error={error ?? undefined}>
+      <FormField label={t('account.displayName')} error={error ? fieldErrorMessage(t, error) : undefined}>
         {(props) => (
           <input
             {...props}

@@ -41,8 +41,11 @@ function compare(a: User, b: User, key: SortKey, collator: Intl.Collator): numbe
   }
 }
 
-/** The user management table: search, sort by any column, grant or revoke admin rights. */
-export function UsersTable({ users, currentUserId }: { users: User[]; currentUserId: string }) {
+/**
+ * The user management table: search, sort by any column, grant or revoke admin rights.
+ * `more`: the server has further pages, so `users` is not everyone (search and sort see only these).
+ */
+export function UsersTable({ users, currentUserId, more = false }: { users: User[]; currentUserId: string; more?: boolean }) {
   const { t, i18n } = useTranslation();
   const tr = t as unknown as (key: string) => string;
   const toast = useToast();
@@ -103,7 +106,9 @@ export function UsersTable({ users, currentUserId }: { users: User[]; currentUse
           onChange={(event) => setSearch(event.target.value)}
         />
         <p className="users__count" role="status">
-          {query ? t('admin.showing', { count: rows.length, total: users.length }) : t('admin.count', { count: users.length })}
+          {query
+            ? t(more ? 'admin.showingLoaded' : 'admin.showing', { count: rows.length, total: users.length })
+            : t(more ? 'admin.countMore' : 'admin.count', { count: users.length })}
         </p>
       </div>
       <div className="users__frame card">

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddTagPage } from '@/app/routes/add-tag-page';
+import i18n from '@/i18n';
 import { renderWithProviders, testUser } from '@/test/render';
 import { json, stubFetch } from '@/test/fetch';
 
@@ -70,6 +71,33 @@ describe('Add Tag form', () => {
     await user.type(screen.getByLabelText('Name'), 'food');
     await user.click(screen.getByRole('button', { name: 'Add Tag' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A tag with this name already exists.');
+  });
+
+  it('puts a server error about the name on the Name field, by its code', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          success: false,
+          code: 'tag_exists',
+          message: 'A tag with this name already exists.',
+          errors: { name: 'A tag with this name already exists.' },
+          fieldCodes: { name: 'tag_exists' },
+        },
+        409,
+      ),
+    );
+    renderPage(testUser);
+    await user.type(screen.getByLabelText('Name'), 'food');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    const field = screen.getByLabelText('Name').closest('.field') as HTMLElement;
+    expect(await within(field).findByText('A tag with this name already exists.')).toHaveClass('field__error');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    await act(() => i18n.changeLanguage('es'));
+    expect(within(field).getByText('Ya existe una etiqueta con este nombre.')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en-US'));
+    await user.type(screen.getByLabelText('Name'), 's');
+    expect(within(field).queryByText('A tag with this name already exists.')).not.toBeInTheDocument();
   });
 
   it('falls back to "Adding tag failed. Please try again."', async () => {

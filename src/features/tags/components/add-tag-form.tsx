@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { UploadingPopup } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth/auth-context';
-import { apiErrorText } from '@/i18n/api-errors';
+import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { useAddTag } from '../api/add-tag';
 
 /** Spec §9: a tag name is at most 20 characters. */
@@ -18,14 +18,14 @@ export function AddTagForm() {
   const { isLoggedIn } = useAuth();
   const addTag = useAddTag();
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<FieldError | null>(null);
+  const [failure, setFailure] = useState<FieldError | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
     const empty = !name.trim();
-    setNameError(empty);
+    setNameError(empty ? { key: 'tags.nameRequired' } : null);
     if (!isLoggedIn) toast.info(t('tags.loginToAdd'));
     if (empty || !isLoggedIn) return;
     addTag.mutate(name.trim(), {
@@ -34,14 +34,17 @@ export function AddTagForm() {
         toast.success(t('tags.added'));
       },
       onError: (error) => {
-        setFailure(apiErrorText(t, error, 'tags.failed'));
+        // A code about the name (too long, taken) goes under the field; anything else under the form.
+        const onName = serverFieldErrors(error, ['name'] as const).name ?? null;
+        setNameError(onName);
+        setFailure(onName ? null : generalFailure(error, 'tags.failed'));
       },
     });
   };
 
   return (
     <form className="form card" noValidate onSubmit={onSubmit}>
-      <FormField label={t('tags.name')} error={nameError ? t('tags.nameRequired') : undefined} counter={`${name.length} / ${TAG_NAME_MAX}`}>
+      <FormField label={t('tags.name')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} counter={`${name.length} / ${TAG_NAME_MAX}`}>
         {(props) => (
           <input
             {...props}
@@ -54,7 +57,7 @@ export function AddTagForm() {
             value={name}
             onChange={(event) => {
               setName(event.target.value);
-              setNameError(false);
+              setNameError(null);
               setFailure(null);
             }}
           />
@@ -67,7 +70,7 @@ export function AddTagForm() {
       </div>
       {failure && (
         <p className="form__error" role="alert">
-          {failure}
+          {fieldErrorMessage(t, failure)}
         </p>
       )}
       <UploadingPopup open={addTag.isPending} />

@@ -4,7 +4,7 @@ import { Dialog } from '@/components/dialog';
 import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { apiErrorText } from '@/i18n/api-errors';
+import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
 import type { Tag } from '@/lib/api-types';
 import { addTag } from '../api/add-tag';
@@ -30,8 +30,8 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
   const addToEntry = useAddTagToEntry();
   const [filter, setFilter] = useState('');
   const [newName, setNewName] = useState('');
-  const [nameError, setNameError] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<FieldError | null>(null);
+  const [failure, setFailure] = useState<FieldError | null>(null);
   const [creating, setCreating] = useState(false);
 
   const onEntry = new Set(entryTags.map((tag) => tag._id));
@@ -40,7 +40,6 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
   const shown = needle ? available.filter((tag) => normalize(tag.name).includes(needle)) : available;
   const busy = addToEntry.isPending || creating;
 
-  const failMessage = (error: unknown) => apiErrorText(t, error, 'tags.addToEntryFailed');
 
   const attach = (tag: Tag) => {
     setFailure(null);
@@ -51,7 +50,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
           toast.success(t('tags.addedToEntry'));
           onClose();
         },
-        onError: (error) => setFailure(failMessage(error)),
+        onError: (error) => setFailure(generalFailure(error, 'tags.addToEntryFailed')),
       },
     );
   };
@@ -61,7 +60,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
     event.stopPropagation();
     const name = newName.trim();
     if (!name) {
-      setNameError(true);
+      setNameError({ key: 'tags.nameRequired' });
       return;
     }
     setFailure(null);
@@ -79,7 +78,10 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
       void tags.refetch();
       attach(tag);
     } catch (error) {
-      setFailure(failMessage(error));
+      // A code about the new name (too long) goes under its field; anything else below.
+      const onName = serverFieldErrors(error, ['name'] as const).name;
+      if (onName) setNameError(onName);
+      else setFailure(generalFailure(error, 'tags.addToEntryFailed'));
     } finally {
       setCreating(false);
     }
@@ -112,7 +114,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
         )}
       </div>
       <form className="tag-picker__create" noValidate onSubmit={(event) => void create(event)}>
-        <FormField label={t('tags.newTag')} error={nameError ? t('tags.nameRequired') : undefined}>
+        <FormField label={t('tags.newTag')} error={nameError ? fieldErrorMessage(t, nameError) : undefined}>
           {(props) => (
             <input
               {...props}
@@ -123,7 +125,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
               value={newName}
               onChange={(event) => {
                 setNewName(event.target.value);
-                setNameError(false);
+                setNameError(null);
               }}
             />
           )}
@@ -134,7 +136,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
       </form>
       {failure && (
         <p className="form__error" role="alert">
-          {failure}
+          {fieldErrorMessage(t, failure)}
         </p>
       )}
     </Dialog>
