@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth/auth-context';
@@ -6,6 +7,10 @@ import { AddEntryForm, GUEST_AUTHOR } from '@/features/entries/components/add-en
 export function AddEntryPage() {
   const { t } = useTranslation();
   const { isLoading, user } = useAuth();
+  // Re-mount the form when someone signs in, so the author default follows them; not when
+  // they are signed out (a session that ended elsewhere), which would throw away the draft.
+  const [formKey, setFormKey] = useState(user?._id ?? 'guest');
+  if (user && user._id !== formKey) setFormKey(user._id);
   return (
     <div className="page page--narrow">
       <header className="page-banner">
@@ -15,8 +20,7 @@ export function AddEntryPage() {
       {isLoading ? (
         <PageLoading />
       ) : (
-        // Re-mount when the user changes so the author default follows them.
-        <AddEntryForm key={user?._id ?? 'guest'} defaultAuthor={user?.name || GUEST_AUTHOR} />
+        <AddEntryForm key={formKey} defaultAuthor={user?.name || GUEST_AUTHOR} />
       )}
     </div>
   );

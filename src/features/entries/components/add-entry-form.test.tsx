@@ -1,8 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddEntryPage } from '@/app/routes/add-entry-page';
+import { StaticAuthProvider, type AuthUser } from '@/features/auth/auth-context';
 import i18n from '@/i18n';
+import { supabase } from '@/lib/supabase';
 import { renderWithProviders, testUser } from '@/test/render';
 import { json, stubFetch } from '@/test/fetch';
 
@@ -14,7 +17,19 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
+
+let setAuthUser: (user: AuthUser | null) => void = () => {};
+
+/** An auth state the test can change, as supabase-js's sign-out changes the real one. */
+function SwitchableAuth({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AuthUser | null>(testUser);
+  useEffect(() => {
+    setAuthUser = setUser;
+  }, []);
+  return <StaticAuthProvider value={{ user, isLoggedIn: Boolean(user) }}>{children}</StaticAuthProvider>;
+}
 
 function renderPage(user = null as typeof testUser | null) {
   return renderWithProviders(<AddEntryPage />, {
@@ -187,6 +202,29 @@ describe('Add Content form', () => {
       'Guests can add only a few entries an hour. Please wait a while, or log in to add more. You can try again in 25 minutes.',
     )).toHaveClass('form__error');
     expect(screen.getByText('Adding content failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('keeps the draft when the session turns out to have ended, and says so', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({ data: { session: { access_token: 'ended' } }, error: null } as never);
+    vi.spyOn(supabase.auth, 'signOut').mockImplementation(async () => {
+      act(() => setAuthUser(null));
+      return { error: null };
+    });
+    fetchMock.mockResolvedValue(json({ success: false, code: 'session_ended', message: 'Your session has ended. Please log in again.' }, 401));
+    renderWithProviders(
+      <SwitchableAuth>
+        <AddEntryPage />
+      </SwitchableAuth>,
+      { path: '/addContent', user: testUser },
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toHaveClass('form__error');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Signed out now, but what was typed is still there.
+    expect(screen.getByLabelText('Title')).toHaveValue('chamba');
+    expect(screen.getByLabelText('Author')).toHaveValue('Lucía');
   });
 
   it('shows other server messages as a general line', async () => {
