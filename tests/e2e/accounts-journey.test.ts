@@ -5,7 +5,10 @@ import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
 
 // Accounts in real Chromium against the real stack: register → greeting → add an entry →
 // edit it from /account → delete it → log out → log in → Google sign-in through the local
-// stand-in page → the seeded admin opens /admin while a normal user is refused.
+// stand-in page → the seeded admin opens /admin while a normal user is refused → /account
+// pages past 100 entries → in Spanish,
+// a session ended elsewhere is dropped with the server's code translated, and the server's
+// password rule (too common) shows on its field.
 // Screenshots go to test-results/e2e/accounts-*.png.
 
 let browser: Browser;
@@ -286,5 +289,85 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: "You don't have permission to view this page" }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
     await screenshot(page, 'accounts-17-admin-refused');
+  });
+
+  it('pages the Account list a hundred at a time, not claiming a total it does not have', async () => {
+    // Hidden, so the guest journey's home grid does not see them.
+    await adminSql()`
+      insert into public.entries (title, description, country, author, owner, show, created_at)
+      select 'pibe ' || ${run} || ' ' || n, 'Kid, boy (Río de la Plata).', 'AR', ${person.name}, u.id, false, now() - n * interval '1 second'
+        from auth.users u, generate_series(1, 101) n
+       where u.email = ${person.email}`;
+    try {
+      await page.goto(`${stack().webUrl}/account`);
+      await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+      await page.getByText('100+ entries').waitFor();
+      expect(await page.locator('.entry-card').count()).toBe(100);
+      const more = page.getByRole('button', { name: 'Load more' });
+      await more.waitFor();
+      await screenshot(page, 'accounts-18-account-load-more');
+      // In view, the next page loads (the button does the same for keyboards).
+      await more.scrollIntoViewIfNeeded();
+      await page.getByText('101 entries').waitFor();
+      expect(await page.locator('.entry-card').count()).toBe(101);
+      expect(await more.count()).toBe(0);
+    } finally {
+      await adminSql()`delete from public.entries where title like ${`pibe ${run} %`}`;
+    }
+  });
+
+  it('in Spanish: drops a session that ended elsewhere and says so; shows the server’s password rule on its field', async () => {
+    const es = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
+    const p = await es.newPage();
+    let inFlight = 0;
+    p.on('request', () => inFlight++);
+    p.on('requestfinished', () => inFlight--);
+    p.on('requestfailed', () => inFlight--);
+    try {
+      await p.goto(`${stack().webUrl}/login`);
+      await p.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
+      await p.getByLabel('Correo electrónico').fill(person.email);
+      await p.getByLabel('Contraseña', { exact: true }).fill(person.password);
+      await p.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+      await p.getByText(`¡Bienvenido, ${person.name}!`).waitFor();
+
+      const title = `curro ${run}`;
+      await p.getByRole('link', { name: 'Añadir', exact: true }).click();
+      await expect.poll(() => p.getByLabel('Autor').inputValue()).toBe(person.name);
+      // The home page's requests are done: the submit below is the first to meet the ended session.
+      await expect.poll(() => inFlight).toBe(0);
+      // What a global sign-out (or a password change elsewhere) does: every session ends.
+      await adminSql()`delete from auth.sessions s using auth.users u where u.id = s.user_id and u.email = ${person.email}`;
+      await p.getByLabel('Título').fill(title);
+      await p.getByLabel('Descripción').fill('Trabajo, en España.');
+      await p.getByLabel('País').selectOption('ES');
+      await p.getByRole('button', { name: 'Añadir contenido' }).click();
+      await p.locator('.form__error', { hasText: 'Tu sesión ha terminado. Vuelve a iniciar sesión.' }).waitFor();
+      await p.locator('.toast', { hasText: 'Tu sesión ha terminado. Vuelve a iniciar sesión.' }).first().waitFor();
+      await p.getByText('¡Bienvenido, invitado!').waitFor();
+      await p.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Iniciar sesión', exact: true }).waitFor();
+      await screenshot(p, 'accounts-19-session-ended-es');
+      await phoneShot(p, 'accounts-20-session-ended-es-phone');
+      // The write was not repeated as a guest.
+      expect(await adminSql()`select 1 from public.entries where title = ${title}`).toHaveLength(0);
+
+      await p.goto(`${stack().webUrl}/register`);
+      await p.getByRole('heading', { level: 1, name: 'Crea tu cuenta' }).waitFor();
+      await p.getByLabel('Nombre').fill(`Común ${run}`);
+      await p.getByLabel('Correo electrónico').fill(`comun-${run}@e2e.jerga.local`);
+      await p.getByLabel('Contraseña', { exact: true }).fill('password123');
+      await p.getByLabel('Confirmar contraseña').fill('password123');
+      await p.getByRole('button', { name: 'Registrarse' }).click();
+      const password = p.locator('.field', { has: p.getByLabel('Contraseña', { exact: true }) });
+      await password.locator('.field__error', { hasText: 'Esta contraseña es demasiado común.' }).waitFor();
+      await p.evaluate(() => {
+        document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((button) => button.click());
+      });
+      await expect.poll(() => p.locator('.toast').count()).toBe(0);
+      await screenshot(p, 'accounts-21-register-common-password-es');
+      await phoneShot(p, 'accounts-22-register-common-password-es-phone');
+    } finally {
+      await es.close();
+    }
   });
 });
