@@ -9,6 +9,8 @@ export interface UserUpdate {
   timeZone?: string;
   email?: string;
   password?: string;
+  /** Needed (by the server) to change `email` or `password`, not for name or time zone. */
+  currentPassword?: string;
 }
 
 /** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */
