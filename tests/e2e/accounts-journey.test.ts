@@ -331,6 +331,12 @@ describe('accounts', () => {
       await p.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
       await p.getByText(`¡Bienvenido, ${person.name}!`).waitFor();
 
+      await p.getByRole('link', { name: 'Cuenta', exact: true }).click();
+      await p.getByRole('heading', { level: 1, name: 'Tu cuenta' }).waitFor();
+      await p.getByText('Todavía no has añadido ninguna entrada.').waitFor();
+      await screenshot(p, 'accounts-19-account-es');
+      await phoneShot(p, 'accounts-20-account-es-phone');
+
       const title = `curro ${run}`;
       await p.getByRole('link', { name: 'Añadir', exact: true }).click();
       await expect.poll(() => p.getByLabel('Autor').inputValue()).toBe(person.name);
@@ -346,8 +352,8 @@ describe('accounts', () => {
       await p.locator('.toast', { hasText: 'Tu sesión ha terminado. Vuelve a iniciar sesión.' }).first().waitFor();
       await p.getByText('¡Bienvenido, invitado!').waitFor();
       await p.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Iniciar sesión', exact: true }).waitFor();
-      await screenshot(p, 'accounts-19-session-ended-es');
-      await phoneShot(p, 'accounts-20-session-ended-es-phone');
+      await screenshot(p, 'accounts-21-session-ended-es');
+      await phoneShot(p, 'accounts-22-session-ended-es-phone');
       // The write was not repeated as a guest.
       expect(await adminSql()`select 1 from public.entries where title = ${title}`).toHaveLength(0);
 
@@ -364,8 +370,8 @@ describe('accounts', () => {
         document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((button) => button.click());
       });
       await expect.poll(() => p.locator('.toast').count()).toBe(0);
-      await screenshot(p, 'accounts-21-register-common-password-es');
-      await phoneShot(p, 'accounts-22-register-common-password-es-phone');
+      await screenshot(p, 'accounts-23-register-common-password-es');
+      await phoneShot(p, 'accounts-24-register-common-password-es-phone');
     } finally {
       await es.close();
     }
