@@ -171,6 +171,25 @@ describe('admin routes', () => {
     expect(listed.body.users.find((u) => u.email === 'admin@jerga.local')).toMatchObject({ isAdmin: true });
   });
 
+  it('pages users with a cursor only when there is a next page', async () => {
+    const [{ n }] = await adminSql()`select count(*)::int as n from public.profiles`;
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { body: { users: User[]; nextCursor: string | null } } = await api(`/user/getUsers?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+      for (const listed of page.body.users) seen.add(listed._id);
+      cursor = page.body.nextCursor;
+      pages += 1;
+      if (cursor) expect(page.body.users).toHaveLength(2);
+    } while (cursor && pages < 10_000);
+    expect(seen.size).toBe(n);
+    // A page exactly as long as what is left says there is nothing more.
+    const all = await api<{ users: User[]; nextCursor: string | null }>(`/user/getUsers?limit=${Math.min(n, 999)}`, { token: admin.token });
+    if (n <= 999) expect(all.body.nextCursor).toBeNull();
+    expect((await api('/user/getUsers?limit=1000', { token: admin.token })).status).toBe(400);
+  });
+
   it('grants and revokes admin rights; members cannot', async () => {
     expect((await api('/user/setAdmin', { method: 'PUT', token: member.token, body: { userId: member.id, isAdmin: true } })).status).toBe(403);
     const granted = await api<{ user: User }>('/user/setAdmin', { method: 'PUT', token: admin.token, body: { userId: member.id, isAdmin: true } });

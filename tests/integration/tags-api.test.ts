@@ -69,6 +69,23 @@ describe('GET /api/tag/getTags', () => {
   });
 });
 
+describe('GET /api/tag/getTags pages', () => {
+  it('pages by name with `after`, and says when there is no next page', async () => {
+    await Promise.all([newTag(owner.token), newTag(owner.token)]);
+    const [{ n }] = await adminSql()`select count(*)::int as n from public.tags`;
+    const names: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: { body: { data: Tag[]; nextCursor: string | null } } = await api(`/tag/getTags?limit=3${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      names.push(...page.body.data.map((t) => t.name));
+      after = page.body.nextCursor;
+    } while (after && names.length <= n);
+    expect(names).toHaveLength(n);
+    expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(n);
+    expect((await api<{ nextCursor: string | null }>('/tag/getTags')).body.nextCursor).toBeNull();
+  });
+});
+
 describe('tags on an entry', () => {
   it('adds, lists and removes a tag; guests are asked to log in', async () => {
     const tag = await newTag(other.token);

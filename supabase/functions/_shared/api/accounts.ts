@@ -5,10 +5,11 @@ import { adminAuth, authorizeUrl, fromAuthError, publicAuth } from '../auth-serv
 import { callerFrom, guest, type Caller } from '../auth.ts';
 import { asCaller } from '../db.ts';
 import { ApiError, fromPostgres } from '../errors.ts';
+import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
 import type { ApiEnv } from './context.ts';
 import type { SessionTokens, User } from './types.ts';
-import { parseBody, parseQuery, uuid } from './validate.ts';
+import { cursorParam, encodeCursor, parseBody, parseQuery, uuid } from './validate.ts';
 
 const email = z
   .string({ error: 'email_required' })
@@ -43,18 +44,12 @@ const updateBody = z
 
 const setAdminBody = z.object({ userId: uuid, isAdmin: z.boolean() });
 
+/** Keyset cursor of the users list: [createdAt, id], base64url JSON like the entries' cursor. */
+const usersCursor = z.tuple([z.string().datetime({ offset: true }), uuid]);
+
 const usersQuery = z.object({
-  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(1000, 'invalid_input').default(500),
-  cursor: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const [createdAt, id] = value.split('_');
-      if (z.string().datetime({ offset: true }).safeParse(createdAt).success && uuid.safeParse(id).success) return { createdAt, id };
-      ctx.addIssue({ code: 'custom', message: 'invalid_cursor' });
-      return z.NEVER;
-    }),
+  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(999, 'invalid_input').default(500),
+  cursor: cursorParam(usersCursor),
 });
 
 function tokensOf(session: Session): SessionTokens {
@@ -186,7 +181,10 @@ export const user = new Hono<ApiEnv>()
     if (error || !data.user) throw fromAuthError(error);
     if (!data.session) {
       // Projects that confirm e-mails first: the account exists, the session comes later.
-      return c.json({ authenticated: false, user: null, message: 'Please confirm your email address first.', session: null }, 201);
+      return c.json(
+        { authenticated: false, user: null, code: 'email_not_confirmed', message: messages.email_not_confirmed, session: null },
+        201,
+      );
     }
     const user = await sessionProfile(data.session, address);
     return c.json({ authenticated: true, user, message: 'Registration successful!', session: tokensOf(data.session) }, 201);
@@ -239,13 +237,16 @@ export const user = new Hono<ApiEnv>()
     const users = await c.get('run')(async (tx) => {
       const rows = await tx<{ user: User }[]>`
         select list_users as user from public.list_users(
-          page_size => ${query.limit}::integer,
-          after_created_at => ${query.cursor?.createdAt ?? null}::timestamptz,
-          after_id => ${query.cursor?.id ?? null}::uuid)`;
+          page_size => ${query.limit + 1}::integer,
+          after_created_at => ${query.cursor?.[0] ?? null}::timestamptz,
+          after_id => ${query.cursor?.[1] ?? null}::uuid)`;
       return rows.map((row) => row.user);
     });
-    const last = users.length === query.limit ? users[users.length - 1] : undefined;
-    return c.json({ users, nextCursor: last ? `${last.createdAt}_${last._id}` : null });
+    // One row past the page says whether there is a next one.
+    const more = users.length > query.limit;
+    if (more) users.length = query.limit;
+    const last = users[users.length - 1];
+    return c.json({ users, nextCursor: more ? encodeCursor([last.createdAt, last._id]) : null });
   })
   .put('/setAdmin', async (c) => {
     const body = await parseBody(c, setAdminBody);

@@ -4,7 +4,7 @@ import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
 import type { Entry, EntryListReply } from './types.ts';
-import { idParam, parseBody, parseQuery, uuid } from './validate.ts';
+import { cursorParam, encodeCursor, idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules (lengths, known country, defaults, who may) live in the SQL
 // functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
@@ -72,29 +72,13 @@ const listQuery = z.object({
   countries: list('unknown_country', z.string().toUpperCase().regex(/^[A-Z]{2}$/, 'unknown_country')),
   tags: list('unknown_tag', z.string().uuid('unknown_tag')),
   limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(MAX_PAGE_SIZE, 'invalid_input').default(MAX_PAGE_SIZE),
-  cursor: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      try {
-        return cursorSchema.parse(JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/'))));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'invalid_cursor' });
-        return z.NEVER;
-      }
-    }),
+  cursor: cursorParam(cursorSchema),
 });
 
 type ListQuery = z.infer<typeof listQuery>;
 type Sort = 'votes' | 'newest';
 
-function encodeCursor(entry: Entry): string {
-  return btoa(JSON.stringify([entry.voteCount, entry.createdAt, entry._id]))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+const entryCursor = (entry: Entry) => encodeCursor([entry.voteCount, entry.createdAt, entry._id]);
 
 /** One page of entries matching the filters, and the cursor of the next. */
 async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string | null = null): Promise<EntryListReply> {
@@ -114,7 +98,7 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
   const data = rows.map((row) => row.entry);
   if (data.length > query.limit) {
     data.length = query.limit;
-    return { data, nextCursor: encodeCursor(data[data.length - 1]) };
+    return { data, nextCursor: entryCursor(data[data.length - 1]) };
   }
   return { data, nextCursor: null };
 }

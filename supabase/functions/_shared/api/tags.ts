@@ -26,10 +26,13 @@ export const tags = new Hono<ApiEnv>()
       const rows = await tx<{ tag: Tag }[]>`
         select public.tag_json(t) as tag from public.tags t
          where ${query.after ?? null}::text is null or lower(t.name) > lower(${query.after ?? null}::text)
-         order by lower(t.name) limit ${query.limit}`;
+         order by lower(t.name) limit ${query.limit + 1}`;
       return rows.map((row) => row.tag);
     });
-    return c.json({ success: true, data });
+    // One row past the page says whether there is a next one; pass `nextCursor` as `after`.
+    const more = data.length > query.limit;
+    if (more) data.length = query.limit;
+    return c.json({ success: true, data, nextCursor: more ? data[data.length - 1].name : null });
   })
   .get('/getTagsForContent/:contentId', async (c) => {
     const id = idParam(c, 'contentId', 'entry_not_found');

@@ -68,3 +68,28 @@ export function idParam(c: Context, name: string, notFoundCode: ConstructorParam
   if (!parsed.success) throw new ApiError(404, notFoundCode);
   return parsed.data;
 }
+
+/** A keyset cursor as the client carries it: the last row's sort key, base64url JSON. */
+export function encodeCursor(key: readonly unknown[]): string {
+  return btoa(JSON.stringify(key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The `cursor` query parameter for keys shaped like `key`: null when absent, 400 invalid_cursor when not one of ours. */
+export function cursorParam<T extends z.ZodType>(key: T) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): z.infer<T> | null => {
+      if (!value) return null;
+      const parsed = (() => {
+        try {
+          return key.safeParse(JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/'))));
+        } catch {
+          return undefined;
+        }
+      })();
+      if (parsed?.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'invalid_cursor' });
+      return z.NEVER;
+    });
+}
