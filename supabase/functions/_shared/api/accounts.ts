@@ -9,7 +9,7 @@ import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
 import type { ApiEnv } from './context.ts';
 import type { SessionTokens, User } from './types.ts';
-import { cursorParam, encodeCursor, parseBody, parseQuery, uuid } from './validate.ts';
+import { cursorParam, encodeCursor, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 const email = z
   .string({ error: 'email_required' })
@@ -242,11 +242,8 @@ export const user = new Hono<ApiEnv>()
           after_id => ${query.cursor?.[1] ?? null}::uuid)`;
       return rows.map((row) => row.user);
     });
-    // One row past the page says whether there is a next one.
-    const more = users.length > query.limit;
-    if (more) users.length = query.limit;
-    const last = users[users.length - 1];
-    return c.json({ users, nextCursor: more ? encodeCursor([last.createdAt, last._id]) : null });
+    const { items, nextCursor } = pageOf(users, query.limit, (last) => encodeCursor([last.createdAt, last._id]));
+    return c.json({ users: items, nextCursor });
   })
   .put('/setAdmin', async (c) => {
     const body = await parseBody(c, setAdminBody);

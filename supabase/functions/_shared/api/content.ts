@@ -4,7 +4,7 @@ import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
 import type { Entry, EntryListReply } from './types.ts';
-import { cursorParam, encodeCursor, idParam, parseBody, parseQuery, uuid } from './validate.ts';
+import { cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules (lengths, known country, defaults, who may) live in the SQL
 // functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
@@ -78,8 +78,6 @@ const listQuery = z.object({
 type ListQuery = z.infer<typeof listQuery>;
 type Sort = 'votes' | 'newest';
 
-const entryCursor = (entry: Entry) => encodeCursor([entry.voteCount, entry.createdAt, entry._id]);
-
 /** One page of entries matching the filters, and the cursor of the next. */
 async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string | null = null): Promise<EntryListReply> {
   const [afterScore, afterCreatedAt, afterId] = query.cursor ?? [null, null, null];
@@ -95,12 +93,12 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
       after_created_at => ${afterCreatedAt}::timestamptz,
       after_id => ${afterId}::uuid
     ) as entry`;
-  const data = rows.map((row) => row.entry);
-  if (data.length > query.limit) {
-    data.length = query.limit;
-    return { data, nextCursor: entryCursor(data[data.length - 1]) };
-  }
-  return { data, nextCursor: null };
+  const { items, nextCursor } = pageOf(
+    rows.map((row) => row.entry),
+    query.limit,
+    (last) => encodeCursor([last.voteCount, last.createdAt, last._id]),
+  );
+  return { data: items, nextCursor };
 }
 
 async function findEntry(tx: Tx, id: string): Promise<Entry | undefined> {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from './context.ts';
 import type { Tag } from './types.ts';
-import { idParam, parseBody, parseQuery, uuid } from './validate.ts';
+import { idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules live in the SQL functions add_tag/tag_entry/untag_entry.
 const addTagBody = z.object({
@@ -22,17 +22,16 @@ const tagsQuery = z.object({
 export const tags = new Hono<ApiEnv>()
   .get('/getTags', async (c) => {
     const query = parseQuery(c, tagsQuery);
-    const data = await c.get('run')(async (tx) => {
+    const tags = await c.get('run')(async (tx) => {
       const rows = await tx<{ tag: Tag }[]>`
         select public.tag_json(t) as tag from public.tags t
          where ${query.after ?? null}::text is null or lower(t.name) > lower(${query.after ?? null}::text)
          order by lower(t.name) limit ${query.limit + 1}`;
       return rows.map((row) => row.tag);
     });
-    // One row past the page says whether there is a next one; pass `nextCursor` as `after`.
-    const more = data.length > query.limit;
-    if (more) data.length = query.limit;
-    return c.json({ success: true, data, nextCursor: more ? data[data.length - 1].name : null });
+    // The next page starts after the last name: pass `nextCursor` as `after`.
+    const { items, nextCursor } = pageOf(tags, query.limit, (last) => last.name);
+    return c.json({ success: true, data: items, nextCursor });
   })
   .get('/getTagsForContent/:contentId', async (c) => {
     const id = idParam(c, 'contentId', 'entry_not_found');

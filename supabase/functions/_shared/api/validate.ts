@@ -69,6 +69,16 @@ export function idParam(c: Context, name: string, notFoundCode: ConstructorParam
   return parsed.data;
 }
 
+/**
+ * A page read with one row past `limit` (which says whether another page exists): the rows
+ * to send, and the cursor of the next page or null.
+ */
+export function pageOf<T>(rows: T[], limit: number, cursorOf: (last: T) => string): { items: T[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { items: rows, nextCursor: null };
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: cursorOf(items[items.length - 1]) };
+}
+
 /** A keyset cursor as the client carries it: the last row's sort key, base64url JSON. */
 export function encodeCursor(key: readonly unknown[]): string {
   return btoa(JSON.stringify(key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
