@@ -2,16 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
 import { apiRequest, ApiError, onSessionEnded } from './api';
 import { env } from './env';
-import { supabase } from './supabase';
+import { loadAuth } from './supabase';
+
+// The real Supabase Auth client, loaded as the app loads it; its methods are spied on below.
+const auth = await loadAuth();
 
 const userToken = 'user-access-token';
 
 function signedIn() {
-  vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({
+  vi.spyOn(auth, 'getSession').mockResolvedValue({
     data: { session: { access_token: userToken } as never },
     error: null,
   });
-  return vi.spyOn(supabase.auth, 'signOut').mockResolvedValue({ error: null });
+  return vi.spyOn(auth, 'signOut').mockResolvedValue({ error: null });
 }
 
 const bearer = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
@@ -23,7 +26,7 @@ afterEach(() => {
 
 describe('apiRequest', () => {
   beforeEach(() => {
-    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({ data: { session: null }, error: null });
+    vi.spyOn(auth, 'getSession').mockResolvedValue({ data: { session: null }, error: null });
   });
 
   it('throws the error code, the field codes and retryAfter', async () => {
@@ -61,7 +64,7 @@ describe('apiRequest', () => {
   });
 
   it('a guest’s 401 is just an error: there is no session to drop', async () => {
-    const signOut = vi.spyOn(supabase.auth, 'signOut');
+    const signOut = vi.spyOn(auth, 'signOut');
     const fetchMock = stubFetch(() => json({ success: false, code: 'invalid_token', message: 'x' }, 401));
     await expect(apiRequest('/content/getContents')).rejects.toMatchObject({ code: 'invalid_token' });
     expect(signOut).not.toHaveBeenCalled();
@@ -107,7 +110,7 @@ describe('apiRequest with a session the server says has ended', () => {
   it('renews a token the server found expired and asks again with the new one, a write too', async () => {
     const signOut = signedIn();
     const refresh = vi
-      .spyOn(supabase.auth, 'refreshSession')
+      .spyOn(auth, 'refreshSession')
       .mockResolvedValue({ data: { session: { access_token: 'renewed-token' }, user: null }, error: null } as never);
     const fetchMock = stubFetch((_url, init) =>
       bearer(init) === 'Bearer renewed-token'
@@ -122,7 +125,7 @@ describe('apiRequest with a session the server says has ended', () => {
 
   it('drops the session when an expired token cannot be renewed, and reads as a guest', async () => {
     const signOut = signedIn();
-    vi.spyOn(supabase.auth, 'refreshSession').mockResolvedValue({ data: { session: null, user: null }, error: new Error('revoked') } as never);
+    vi.spyOn(auth, 'refreshSession').mockResolvedValue({ data: { session: null, user: null }, error: new Error('revoked') } as never);
     const fetchMock = stubFetch((_url, init) =>
       bearer(init) === `Bearer ${env.supabaseAnonKey}`
         ? json({ data: [], nextCursor: null })

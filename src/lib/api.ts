@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from './api-types';
 import { env } from './env';
-import { supabase } from './supabase';
+import { loadAuth, mayHaveSession } from './supabase';
 
 /**
  * A failed /api call. Thrown so react-query sees it; `code` is stable (the client
@@ -52,7 +52,8 @@ export interface RequestOptions {
 
 /** The logged-in user's access token, if any. */
 async function userToken(): Promise<string | null> {
-  const { data } = await supabase.auth.getSession();
+  if (!mayHaveSession()) return null;
+  const { data } = await (await loadAuth()).getSession();
   return data.session?.access_token ?? null;
 }
 
@@ -69,7 +70,7 @@ export function onSessionEnded(listener: () => void): () => void {
 
 /** Drops the local session the server no longer accepts, and says so. */
 export async function endLocalSession(): Promise<void> {
-  await supabase.auth.signOut({ scope: 'local' });
+  if (mayHaveSession()) await (await loadAuth()).signOut({ scope: 'local' });
   sessionEvents.dispatchEvent(new Event('ended'));
 }
 
@@ -80,7 +81,7 @@ const endedSession = (status: number, body: unknown) =>
 /** A fresh access token for the session that sent `token`, or null when it cannot be renewed. */
 async function renewedToken(token: string): Promise<string | null> {
   try {
-    const { data, error } = await supabase.auth.refreshSession();
+    const { data, error } = await (await loadAuth()).refreshSession();
     const renewed = data.session?.access_token;
     return !error && renewed && renewed !== token ? renewed : null;
   } catch {

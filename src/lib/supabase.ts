@@ -1,7 +1,90 @@
-import { createClient } from '@supabase/supabase-js';
+import type { GoTrueClient as AuthClient, Session } from '@supabase/auth-js';
 import { env } from './env';
 
-/** The one Supabase client of the app: auth (sessions) now, realtime later. */
-export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-});
+const baseUrl = new URL(env.supabaseUrl.endsWith('/') ? env.supabaseUrl : `${env.supabaseUrl}/`);
+
+/** Where Supabase Auth keeps the session in localStorage (supabase-js's default name). */
+export const authStorageKey = `sb-${baseUrl.hostname.split('.')[0]}-auth-token`;
+
+let loading: Promise<AuthClient> | undefined;
+let loaded: AuthClient | undefined;
+const whenLoaded = new Set<(auth: AuthClient) => void>();
+
+/**
+ * Supabase Auth, downloaded the first time something needs it: a session to read (stored,
+ * or arriving in the URL after Google), a login or registration. A first visit with no
+ * session never downloads it, which keeps the home page's JavaScript small.
+ */
+export function loadAuth(): Promise<AuthClient> {
+  loading ??= import('./auth-client').then(
+    ({ createAuthClient }) => {
+      loaded = createAuthClient(new URL('auth/v1', baseUrl).href, env.supabaseAnonKey, authStorageKey);
+      for (const listener of whenLoaded) listener(loaded);
+      whenLoaded.clear();
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed download (offline) is tried again next time
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The URL carries what Auth sends back after Google: a session or an error (implicit flow). */
+function urlCarriesAuthResult(): boolean {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const query = new URLSearchParams(window.location.search);
+  return hash.has('access_token') || hash.has('error_description') || query.has('error_description');
+}
+
+function sessionIsStored(): boolean {
+  try {
+    return window.localStorage.getItem(authStorageKey) !== null;
+  } catch {
+    return false; // storage blocked: auth-js could not have stored one either
+  }
+}
+
+/** False when there can be no session, so nothing needs Supabase Auth yet. */
+export function mayHaveSession(): boolean {
+  return loaded !== undefined || sessionIsStored() || urlCarriesAuthResult();
+}
+
+/**
+ * Follows the session: `onChange(null)` at once when there can be none (nothing is
+ * downloaded), and every change from the moment Supabase Auth is loaded, by this tab (a
+ * login) or because another tab stored a session. Returns the unsubscribe.
+ */
+export function watchSession(onChange: (session: Session | null) => void): () => void {
+  let active = true;
+  let unsubscribe = () => {};
+  const attach = (auth: AuthClient) => {
+    if (!active) return;
+    auth.getSession().then(
+      ({ data }) => active && onChange(data.session),
+      () => active && onChange(null),
+    );
+    // Also fires for changes made in other tabs.
+    const { data } = auth.onAuthStateChange((_event, session) => active && onChange(session));
+    unsubscribe = () => data.subscription.unsubscribe();
+  };
+  // Another tab logged in before this one loaded Auth.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === authStorageKey && event.newValue) loadAuth().catch(() => {});
+  };
+  if (loaded) {
+    attach(loaded);
+  } else {
+    whenLoaded.add(attach);
+    window.addEventListener('storage', onStorage);
+    if (mayHaveSession()) loadAuth().catch(() => active && onChange(null));
+    else onChange(null);
+  }
+  return () => {
+    active = false;
+    whenLoaded.delete(attach);
+    window.removeEventListener('storage', onStorage);
+    unsubscribe();
+  };
+}

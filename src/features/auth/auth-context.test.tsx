@@ -1,11 +1,14 @@
-import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { testUser } from '@/test/render';
 import { AuthProvider, useAuth } from './auth-context';
+
+// The real Supabase Auth client, loaded as the app loads it; its methods are spied on below.
+const auth = await loadAuth();
 
 const session = {
   access_token: 'token',
@@ -21,12 +24,12 @@ let stored: Session | null;
 
 beforeEach(() => {
   stored = null;
-  vi.spyOn(supabase.auth, 'getSession').mockImplementation(async () => ({ data: { session: stored }, error: null }) as never);
-  vi.spyOn(supabase.auth, 'onAuthStateChange').mockImplementation((callback) => {
+  vi.spyOn(auth, 'getSession').mockImplementation(async () => ({ data: { session: stored }, error: null }) as never);
+  vi.spyOn(auth, 'onAuthStateChange').mockImplementation((callback) => {
     emit = (event, next) => void callback(event, next);
     return { data: { subscription: { id: '1', callback, unsubscribe: () => {} } } } as never;
   });
-  vi.spyOn(supabase.auth, 'signOut').mockResolvedValue({ error: null });
+  vi.spyOn(auth, 'signOut').mockResolvedValue({ error: null });
 });
 
 afterEach(() => {
@@ -74,7 +77,7 @@ describe('auth state (spec §4)', () => {
     stubFetch(() => json({ user: null }));
     renderProvider();
     expect(await screen.findByText('out')).toBeInTheDocument();
-    expect(supabase.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
   });
 
   it('follows supabase-js: signed in (e.g. in another tab), then signed out', async () => {

@@ -1,8 +1,8 @@
-import type { Session, User as SupabaseUser } from '@supabase/supabase-js';
+import type { Session, User as SupabaseUser } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { endLocalSession, isApiError } from '@/lib/api';
-import { supabase } from '@/lib/supabase';
+import { watchSession } from '@/lib/supabase';
 import { authKeys } from './api/auth-keys';
 import { userQueryOptions } from './api/get-user';
 import { logOut } from './api/log-out';
@@ -52,13 +52,14 @@ function isSessionRejected(error: unknown) {
 }
 
 /**
- * Auth state per spec §4. supabase-js owns the session (stored, refreshed, shared between
- * tabs) and announces every change; the user behind it is fetched from /api/auth/getUser.
+ * Auth state per spec §4. Supabase Auth (auth-js, loaded when a session can exist) owns
+ * the session (stored, refreshed, shared between tabs) and announces every change; the
+ * user behind it is fetched from /api/auth/getUser.
  * Logged in means: a session, and a user the server returned for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // undefined: supabase-js has not read its storage yet.
+  // undefined: Supabase Auth (auth-js) has not read its storage yet.
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const lastUserId = useRef<string | null | undefined>(undefined);
 
@@ -75,15 +76,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       lastUserId.current = userId;
     };
-    supabase.auth
-      .getSession()
-      .then(({ data }) => apply(data.session))
-      .catch(() => apply(null));
-    // Also fires for changes made in other tabs. Only state is set here: no supabase calls.
-    const { data } = supabase.auth.onAuthStateChange((_event, next) => apply(next));
+    const stop = watchSession(apply);
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      stop();
     };
   }, [queryClient]);
 
@@ -119,7 +115,7 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** For tests and stories: a fixed auth state without supabase-js. */
+/** For tests and stories: a fixed auth state without Supabase Auth. */
 export function StaticAuthProvider({ value, children }: { value: Partial<AuthContextValue>; children: ReactNode }) {
   const merged: AuthContextValue = {
     isLoading: false,

@@ -2,8 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/toasts';
 import { endLocalSession } from '@/lib/api';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { useSessionEndedNotice } from './use-session-ended-notice';
+
+// The real Supabase Auth client, loaded as the app loads it; its methods are spied on below.
+const auth = await loadAuth();
 
 function Shell() {
   useSessionEndedNotice();
@@ -16,7 +19,7 @@ afterEach(() => {
 
 describe('useSessionEndedNotice', () => {
   it('says once that the session has ended, however many requests noticed', async () => {
-    vi.spyOn(supabase.auth, 'signOut').mockResolvedValue({ error: null });
+    vi.spyOn(auth, 'signOut').mockResolvedValue({ error: null });
     render(
       <ToastProvider>
         <Shell />

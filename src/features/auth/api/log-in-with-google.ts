@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 
 /**
  * Sends the browser to Google (locally: the stack's stand-in page). It comes back to the
  * home page with the session in the URL, which supabase-js picks up and announces.
  */
 export async function logInWithGoogle(redirectTo = `${window.location.origin}/`): Promise<void> {
-  const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo } });
+  const { error } = await (await loadAuth()).signInWithOAuth({ provider: 'google', options: { redirectTo } });
   if (error) {
     // Spec §8: Google login errors are logged and rethrown.
     console.error('Google login failed', error);

@@ -1,25 +1,18 @@
-import { api, isApiError } from '@/lib/api';
-import { supabase } from '@/lib/supabase';
-
-interface LogOutReply {
-  success: boolean;
-  message: string;
-}
+import { loadAuth } from '@/lib/supabase';
 
 /**
- * Revokes the session on the server, then lets supabase-js forget it (SIGNED_OUT, in every
- * tab). A session the server no longer knows counts as logged out; any other failure keeps
- * the user logged in and is thrown, so the caller can say "Logout failed".
+ * Ends this session in Supabase Auth, so every service that accepts its token (the /api
+ * function included) refuses it from then on, and forgets it here (SIGNED_OUT, in every
+ * tab). One call on purpose: ending it through POST /api/auth/logout first would leave
+ * auth-js to sign out a session that is already gone, a 403 in the console. A session the
+ * server no longer knows counts as logged out (auth-js ignores 401/403/404); any other
+ * failure keeps the user logged in and is thrown, so the caller can say "Logout failed".
  */
 export async function logOut(): Promise<void> {
-  try {
-    await api.post<LogOutReply>('/auth/logout');
-  } catch (error) {
-    if (!(isApiError(error) && (error.status === 401 || error.status === 403 || error.status === 404))) {
-      console.error('Logout failed', error);
-      throw error;
-    }
+  const { error } = await (await loadAuth()).signOut({ scope: 'local' });
+  if (error) {
+    // Spec §8: a logout error is logged.
+    console.error('Logout failed', error);
+    throw error;
   }
-  const { error } = await supabase.auth.signOut({ scope: 'local' });
-  if (error) throw error;
 }

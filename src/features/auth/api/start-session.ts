@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import type { AuthReply, SessionTokens, User } from '../types';
 import { authKeys } from './auth-keys';
 import type { GetUserReply } from './get-user';
@@ -27,7 +27,7 @@ export interface SessionStartOptions {
 export async function startSession(queryClient: QueryClient, reply: AuthReply): Promise<User> {
   const { user, session } = requireAuthenticated(reply);
   queryClient.setQueryData<GetUserReply>(authKeys.user(user._id), { user });
-  const { error } = await supabase.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+  const { error } = await (await loadAuth()).setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
   if (error) throw error;
   return user;
 }

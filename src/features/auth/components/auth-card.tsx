@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { loadAuth } from '@/lib/supabase';
 import './auth.css';
 
 interface AuthCardProps {
@@ -17,6 +18,10 @@ interface AuthCardProps {
 /** The card that frames the login and register pages. */
 export function AuthCard({ title, intro, children, switchText, switchLabel, switchTo, returnPath }: AuthCardProps) {
   const titleId = useId();
+  // Supabase Auth is downloaded on demand: start now, so submitting the form does not wait for it.
+  useEffect(() => {
+    loadAuth().catch(() => {}); // offline: the form's own request will say so
+  }, []);
   return (
     <div className="page auth-page">
       <section className="card auth-card" aria-labelledby={titleId}>

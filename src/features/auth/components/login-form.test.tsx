@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/app/routes/login-page';
 import i18n from '@/i18n';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
+
+// The real Supabase Auth client, loaded as the app loads it; its methods are spied on below.
+const auth = await loadAuth();
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -96,7 +99,7 @@ describe('Login page', () => {
 
   it('logs in, hands the session to supabase-js, toasts and goes back where the visitor came from', async () => {
     const user = userEvent.setup();
-    const setSession = vi.spyOn(supabase.auth, 'setSession').mockResolvedValue({ data: { session: null, user: null }, error: null });
+    const setSession = vi.spyOn(auth, 'setSession').mockResolvedValue({ data: { session: null, user: null }, error: null });
     const session = { access_token: 'access', refresh_token: 'refresh', expires_in: 3600, expires_at: 1, token_type: 'bearer' };
     const fetchMock = stubFetch(() => json({ authenticated: true, user: testUser, message: 'Logged in successfully!', session }));
     renderLogin({ from: '/account' });
@@ -125,7 +128,7 @@ describe('Login page', () => {
   it('starts the Google sign-in with supabase-js, back to the home page', async () => {
     const user = userEvent.setup();
     stubFetch();
-    const oauth = vi.spyOn(supabase.auth, 'signInWithOAuth').mockResolvedValue({ data: { provider: 'google', url: 'x' }, error: null });
+    const oauth = vi.spyOn(auth, 'signInWithOAuth').mockResolvedValue({ data: { provider: 'google', url: 'x' }, error: null });
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(oauth).toHaveBeenCalledWith({ provider: 'google', options: { redirectTo: `${window.location.origin}/` } });

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RegisterPage } from '@/app/routes/register-page';
 import i18n from '@/i18n';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
+
+// The real Supabase Auth client, loaded as the app loads it; its methods are spied on below.
+const auth = await loadAuth();
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -170,7 +173,7 @@ describe('Register page', () => {
 
   it('registers, starts the session, toasts and goes home', async () => {
     const user = userEvent.setup();
-    const setSession = vi.spyOn(supabase.auth, 'setSession').mockResolvedValue({ data: { session: null, user: null }, error: null });
+    const setSession = vi.spyOn(auth, 'setSession').mockResolvedValue({ data: { session: null, user: null }, error: null });
     const session = { access_token: 'access', refresh_token: 'refresh', expires_in: 3600, expires_at: 1, token_type: 'bearer' };
     const fetchMock = stubFetch(() => json({ authenticated: true, user: testUser, message: 'Registration successful!', session }, 201));
     renderRegister();

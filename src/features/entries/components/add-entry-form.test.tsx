@@ -5,9 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddEntryPage } from '@/app/routes/add-entry-page';
 import { StaticAuthProvider, type AuthUser } from '@/features/auth/auth-context';
 import i18n from '@/i18n';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { renderWithProviders, testUser } from '@/test/render';
 import { json, stubFetch } from '@/test/fetch';
+
+// The real Supabase Auth client, loaded as the app loads it; its methods are spied on below.
+const auth = await loadAuth();
 
 let fetchMock: ReturnType<typeof stubFetch>;
 
@@ -206,8 +209,8 @@ describe('Add Content form', () => {
 
   it('keeps the draft when the session turns out to have ended, and says so', async () => {
     const user = userEvent.setup();
-    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({ data: { session: { access_token: 'ended' } }, error: null } as never);
-    vi.spyOn(supabase.auth, 'signOut').mockImplementation(async () => {
+    vi.spyOn(auth, 'getSession').mockResolvedValue({ data: { session: { access_token: 'ended' } }, error: null } as never);
+    vi.spyOn(auth, 'signOut').mockImplementation(async () => {
       act(() => setAuthUser(null));
       return { error: null };
     });
