@@ -3,13 +3,14 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
 import { Spinner } from '@/components/popups';
-import { useSessionEndedNotice } from '@/features/auth';
+import { useGoogleLoginReturn, useSessionEndedNotice } from '@/features/auth';
 
 /** The shell every page sits in: header (greeting + navigation), main, footer. */
 export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   useSessionEndedNotice();
+  useGoogleLoginReturn();
   return (
     <div className="app">
       <a className="skip-link" href="#main">

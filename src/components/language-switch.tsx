@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, toSupportedLanguage } from '@/i18n';
+import { toSupportedLanguage, type Language } from '@/i18n';
 
-/** The spec's language switch: English / Spanish, remembered in local storage by the detector. */
+/** In the spec's order: Spanish / English. */
+const OPTIONS: readonly Language[] = ['es', 'en-US'];
+
+/** The spec's language switch: Spanish / English, remembered in local storage by the detector. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = toSupportedLanguage(i18n.resolvedLanguage);
   return (
     <div className="language-switch" role="group" aria-label={t('language.label')}>
-      {SUPPORTED_LANGUAGES.map((lng) => (
+      {OPTIONS.map((lng) => (
         <button
           key={lng}
           type="button"

@@ -13,6 +13,8 @@ describe('Header and navigation', () => {
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Log In']);
     expect(screen.getByRole('button', { name: 'Spanish' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    const options = within(screen.getByRole('group', { name: 'Language' })).getAllByRole('button');
+    expect(options.map((option) => option.textContent)).toEqual(['Spanish', 'English']);
   });
 
   it('greets a user by name and shows the logged-in menu (Administer for admins)', () => {
@@ -60,7 +62,10 @@ describe('Header and navigation', () => {
     const user = userEvent.setup();
     renderWithProviders(<Header />);
     await user.click(screen.getByRole('button', { name: 'Spanish' }));
-    expect(screen.getByText('¡Bienvenido, invitado!')).toBeInTheDocument();
+    expect(screen.getByText('¡Te damos la bienvenida, visitante!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    // The spec's labels, Spanish / English, in that order in both languages.
+    const options = within(screen.getByRole('group', { name: 'Idioma' })).getAllByRole('button');
+    expect(options.map((option) => option.textContent)).toEqual(['Español', 'Inglés']);
   });
 });

@@ -38,6 +38,9 @@ function urlCarriesAuthResult(): boolean {
   return hash.has('access_token') || hash.has('error_description') || query.has('error_description');
 }
 
+/** This page load is the return from Google's sign-in (read before auth-js tidies the URL). */
+export const arrivedWithAuthResult = urlCarriesAuthResult();
+
 function sessionIsStored(): boolean {
   try {
     return window.localStorage.getItem(authStorageKey) !== null;

@@ -229,8 +229,10 @@ describe('accounts', () => {
     await screenshot(page, 'accounts-12-google-stand-in');
     await page.getByRole('button', { name: 'Continue' }).click();
     await greeting(page, googler.name);
+    await page.getByRole('status').getByText('Logged in successfully!').waitFor();
     expect(new URL(page.url()).origin).toBe(new URL(stack().webUrl).origin);
-    expect(new URL(page.url()).hash).toBe('');
+    // Not even an empty `#` left over from the tokens.
+    expect(page.url()).toBe(`${new URL(stack().webUrl).origin}/`);
     await page.getByRole('link', { name: 'Account', exact: true }).waitFor();
     await screenshot(page, 'accounts-13-google-signed-in');
     const [identity] = await adminSql()`select i.provider from auth.identities i join auth.users u on u.id = i.user_id where u.email = ${googler.email}`;
@@ -329,7 +331,7 @@ describe('accounts', () => {
       await p.getByLabel('Correo electrónico').fill(person.email);
       await p.getByLabel('Contraseña', { exact: true }).fill(person.password);
       await p.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-      await p.getByText(`¡Bienvenido, ${person.name}!`).waitFor();
+      await p.getByText(`¡Te damos la bienvenida, ${person.name}!`).waitFor();
 
       await p.getByRole('link', { name: 'Cuenta', exact: true }).click();
       await p.getByRole('heading', { level: 1, name: 'Tu cuenta' }).waitFor();
@@ -350,7 +352,7 @@ describe('accounts', () => {
       await p.getByRole('button', { name: 'Añadir contenido' }).click();
       await p.locator('.form__error', { hasText: 'Tu sesión ha terminado. Vuelve a iniciar sesión.' }).waitFor();
       await p.locator('.toast', { hasText: 'Tu sesión ha terminado. Vuelve a iniciar sesión.' }).first().waitFor();
-      await p.getByText('¡Bienvenido, invitado!').waitFor();
+      await p.getByText('¡Te damos la bienvenida, visitante!').waitFor();
       await p.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Iniciar sesión', exact: true }).waitFor();
       await screenshot(p, 'accounts-21-session-ended-es');
       await phoneShot(p, 'accounts-22-session-ended-es-phone');

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth/auth-context';
-import { AddEntryForm, GUEST_AUTHOR } from '@/features/entries/components/add-entry-form';
+import { AddEntryForm } from '@/features/entries/components/add-entry-form';
 
 export function AddEntryPage() {
   const { t } = useTranslation();
   const { isLoading, user } = useAuth();
+  // A guest's entry is by "Anonymous" (spec §6), in the words of the language they use.
   // Re-mount the form when someone signs in, so the author default follows them; not when
   // they are signed out (a session that ended elsewhere), which would throw away the draft.
   const [formKey, setFormKey] = useState(user?._id ?? 'guest');
@@ -20,7 +21,7 @@ export function AddEntryPage() {
       {isLoading ? (
         <PageLoading />
       ) : (
-        <AddEntryForm key={formKey} defaultAuthor={user?.name || GUEST_AUTHOR} />
+        <AddEntryForm key={formKey} defaultAuthor={user?.name || t('addContent.guestAuthor')} />
       )}
     </div>
   );

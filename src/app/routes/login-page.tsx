@@ -21,7 +21,7 @@ export function LoginPage() {
       switchTo="/register"
       returnPath={returnPath}
     >
-      <GoogleButton />
+      <GoogleButton returnPath={returnPath} />
       <p className="auth-divider">
         <span>{t('auth.or')}</span>
       </p>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useLogInWithGoogle } from '../api/log-in-with-google';
+import { rememberGoogleReturnPath } from '../google-login-return';
 
 /** Google's four-colour "G", drawn inline so the button needs no network. */
 function GoogleMark() {
@@ -15,8 +16,11 @@ function GoogleMark() {
   );
 }
 
-/** "Continue with Google": leaves for Google's sign-in (locally, the stack's stand-in page). */
-export function GoogleButton() {
+/**
+ * "Continue with Google": leaves for Google's sign-in (locally, the stack's stand-in page);
+ * back signed in, the app goes on to `returnPath`.
+ */
+export function GoogleButton({ returnPath = '/' }: { returnPath?: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const google = useLogInWithGoogle();
@@ -25,7 +29,10 @@ export function GoogleButton() {
       type="button"
       className="button google-button"
       disabled={google.isPending}
-      onClick={() => google.mutate(undefined, { onError: () => toast.error(t('auth.loginFailed')) })}
+      onClick={() => {
+        rememberGoogleReturnPath(returnPath);
+        google.mutate(undefined, { onError: () => toast.error(t('auth.loginFailed')) });
+      }}
     >
       {google.isPending ? <Spinner size="sm" /> : <GoogleMark />}
       {t('auth.continueWithGoogle')}

@@ -57,6 +57,20 @@ describe('Login page', () => {
     expect(screen.queryByText('Password cannot be blank.')).not.toBeInTheDocument();
   });
 
+  it('points out a malformed e-mail address in the browser, in both languages, with no request', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'lucia.example.com');
+    await user.type(screen.getByLabelText('Password'), 'mate-amargo-2026');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByText('Please provide a valid email address.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByText('Indica un correo electrónico válido.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the server’s message as a general line and toasts the failure', async () => {
     const user = userEvent.setup();
     stubFetch(() =>

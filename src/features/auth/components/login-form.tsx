@@ -4,15 +4,16 @@ import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useLogIn } from '../api/log-in';
-import { useFieldErrors, type FieldError } from './use-field-errors';
+import { malformedEmail, useFieldErrors, type FieldError } from './use-field-errors';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-function validate(values: Values): Partial<Record<Field, FieldError>> {
+function validate(values: Values, form: HTMLFormElement): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.email.trim()) errors.email = { key: 'auth.emailRequired' };
+  else if (malformedEmail(form)) errors.email = { key: 'apiErrors.email_invalid' };
   if (!values.password) errors.password = { key: 'auth.passwordRequired' };
   return errors;
 }
@@ -38,7 +39,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.check(validate(values), event.currentTarget)) return;
+    if (!form.check(validate(values, event.currentTarget), event.currentTarget)) return;
     logIn.mutate(
       { email: values.email.trim(), password: values.password },
       {

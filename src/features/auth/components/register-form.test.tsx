@@ -153,7 +153,7 @@ describe('Register page', () => {
     expect(screen.getByText('Registration failed. Please try again.')).toBeInTheDocument();
   });
 
-  it('puts server field errors under their fields', async () => {
+  it('puts server field errors under their fields (an address only the server refuses)', async () => {
     const user = userEvent.setup();
     stubFetch(() =>
       json(
@@ -163,7 +163,7 @@ describe('Register page', () => {
     );
     renderRegister();
     await user.type(screen.getByLabelText('Name'), 'Lucía');
-    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Email'), 'lucia@example');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.type(screen.getByLabelText('Confirm Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Register' }));

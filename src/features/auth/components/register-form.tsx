@@ -4,7 +4,7 @@ import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useRegister } from '../api/register';
-import { useFieldErrors, type FieldError } from './use-field-errors';
+import { malformedEmail, useFieldErrors, type FieldError } from './use-field-errors';
 
 /** Spec §9: the minimum password length, in characters (Supabase Auth is configured the same way). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -17,10 +17,11 @@ type Values = Record<Field, string>;
 /** A mismatch is one error shown on both password fields: editing either clears both. */
 const LINKED: Field[][] = [['password', 'confirmPassword']];
 
-function validate(values: Values): Partial<Record<Field, FieldError>> {
+function validate(values: Values, form: HTMLFormElement): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.name.trim()) errors.name = { key: 'auth.nameRequired' };
   if (!values.email.trim()) errors.email = { key: 'auth.emailRequired' };
+  else if (malformedEmail(form)) errors.email = { key: 'apiErrors.email_invalid' };
   if (!values.password) errors.password = { key: 'auth.passwordRequired' };
   else if ([...values.password].length < MIN_PASSWORD_LENGTH) errors.password = { key: 'auth.passwordTooShort' };
   else if (new TextEncoder().encode(values.password).length > MAX_PASSWORD_BYTES) errors.password = { key: 'apiErrors.password_too_long' };
@@ -52,7 +53,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.check(validate(values), event.currentTarget)) return;
+    if (!form.check(validate(values, event.currentTarget), event.currentTarget)) return;
     register.mutate(
       { name: values.name.trim(), email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword },
       {

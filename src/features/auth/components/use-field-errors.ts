@@ -5,6 +5,16 @@ import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError }
 export type { FieldError } from '@/i18n/api-errors';
 
 /**
+ * The browser's own check of the form's <input type="email"> (HTML's "valid e-mail
+ * address"), so a malformed address is pointed out with no server round trip. The server
+ * checks again, more strictly.
+ */
+export function malformedEmail(form: HTMLFormElement, name = 'email'): boolean {
+  const input = form.elements.namedItem(name);
+  return input instanceof HTMLInputElement && input.validity.typeMismatch;
+}
+
+/**
  * Per-field errors and a general line for the account forms: editing a field clears its
  * error (spec §4), server field errors land on their fields, anything else is the general line.
  */

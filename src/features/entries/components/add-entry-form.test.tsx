@@ -61,6 +61,12 @@ describe('Add Content form', () => {
     expect(screen.getByRole('button', { name: 'Add Content' })).toBeEnabled();
   });
 
+  it('in Spanish, a guest is "Anónimo", not the English word', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    renderPage();
+    expect(screen.getByLabelText('Autor')).toHaveValue('Anónimo');
+  });
+
   it('prefills the author with the logged-in user’s name', () => {
     renderPage(testUser);
     expect(screen.getByLabelText('Author')).toHaveValue('Lucía');

@@ -5,8 +5,6 @@ import { useAddEntry } from '../api/add-entry';
 import { EntryForm, type EntryValues } from './entry-form';
 
 export { ENTRY_TEXT_MAX } from './entry-form';
-/** The author a guest's entry gets by default (spec §6); it is data, not interface text. */
-export const GUEST_AUTHOR = 'Anonymous';
 
 export function AddEntryForm({ defaultAuthor }: { defaultAuthor: string }) {
   const { t } = useTranslation();
