@@ -45,6 +45,11 @@ function hidePrivateFolder(): Plugin {
 export default defineConfig({
   plugins: [hidePrivateFolder(), react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  build: {
+    // Country flags stay separate files, fetched one by one when shown, never data: URIs
+    // (a Content-Security-Policy with img-src 'self' loads them); anything else as Vite decides.
+    assetsInlineLimit: (filePath) => (/[\\/]country-flag-icons[\\/]/.test(filePath) ? false : undefined),
+  },
   server: {
     host: 'localhost',
     port: Number(process.env.JERGA_WEB_PORT ?? 5173),
