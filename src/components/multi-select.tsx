@@ -194,7 +194,10 @@ export function MultiSelect({
         {chosen.map((option) => (
           <span key={option.value} className="chip">
             {option.icon}
-            <span className="chip__label">{option.label}</span>
+            {/* Cut with an ellipsis when long: the full label shows on hover. */}
+            <span className="chip__label" title={option.label}>
+              {option.label}
+            </span>
             <button
               type="button"
               className="chip__remove"

@@ -32,7 +32,10 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
       <div className="entry-card__top">
         <span className="entry-card__country">
           <CountryFlag code={entry.country} size="sm" />
-          <span className="entry-card__country-name">{countryName}</span>
+          {/* Cut with an ellipsis when long: the full name shows on hover; the text itself stays whole for screen readers. */}
+          <span className="entry-card__country-name" title={countryName}>
+            {countryName}
+          </span>
         </span>
         <span className="entry-card__votes">
           <svg viewBox="0 0 12 12" aria-hidden="true">

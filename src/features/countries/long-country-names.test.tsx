@@ -1,0 +1,60 @@
+// Country names cut with an ellipsis (the entry card's country, the chips of a multi-select)
+// stay readable in full: on hover (title) and to screen readers (the text is whole).
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MultiSelect } from '@/components/multi-select';
+import { EntryCard } from '@/features/entries/components/entry-card';
+import type { Entry } from '@/lib/api-types';
+import i18n from '@/i18n';
+import { renderWithProviders } from '@/test/render';
+
+const entry: Entry = {
+  _id: '22222222-2222-4222-8222-222222222222',
+  title: 'chévere',
+  description: 'Great, cool.',
+  country: 'GQ',
+  hint: null,
+  exampleSentence: '¡Qué chévere!',
+  author: 'Ana',
+  owner: null,
+  show: true,
+  voteCount: 3,
+  upvotes: 3,
+  downvotes: 0,
+  commentCount: 0,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+  tags: [],
+};
+
+describe('long country names', () => {
+  it("the entry card's country name carries the full name as its title and text", async () => {
+    await i18n.changeLanguage('es');
+    renderWithProviders(<EntryCard entry={entry} />);
+    const name = await screen.findByTitle('Guinea Ecuatorial');
+    expect(name).toHaveClass('entry-card__country-name');
+    expect(name).toHaveTextContent(/^Guinea Ecuatorial$/);
+    expect(name.closest('[aria-hidden="true"]')).toBeNull();
+    // The flag beside it is decorative, so the name is said once.
+    expect(within(screen.getByRole('article')).queryByRole('img')).toBeNull();
+  });
+
+  it("a multi-select chip carries the option's full label as its title, text and remove button name", () => {
+    render(
+      <MultiSelect
+        label="Countries"
+        options={[
+          { value: 'DO', label: 'Dominican Republic' },
+          { value: 'GQ', label: 'Equatorial Guinea' },
+        ]}
+        value={['DO']}
+        onChange={() => {}}
+      />,
+    );
+    const label = screen.getByTitle('Dominican Republic');
+    expect(label).toHaveClass('chip__label');
+    expect(label).toHaveTextContent(/^Dominican Republic$/);
+    expect(label.closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Dominican Republic' })).toBeInTheDocument();
+  });
+});
