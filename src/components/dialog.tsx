@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { focusableIn, keepTabInside } from './focus-trap';
 import './dialog.css';
 
 interface DialogProps {
@@ -8,8 +9,6 @@ interface DialogProps {
   onClose: () => void;
   children: ReactNode;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves in, stays in (Tab wraps), Escape or the backdrop closes, focus goes back. */
 export function Dialog({ title, onClose, children }: DialogProps) {
@@ -29,18 +28,8 @@ export function Dialog({ title, onClose, children }: DialogProps) {
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
-      } else if (event.key === 'Tab' && panel) {
-        const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        if (!items.length) return;
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
+      } else if (panel) {
+        keepTabInside(event, focusableIn(panel));
       }
     };
     document.addEventListener('keydown', onKeyDown, true);

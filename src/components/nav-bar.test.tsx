@@ -58,6 +58,30 @@ describe('Header and navigation', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
+  it('keeps Tab inside the open menu: its links, the language switch and the close button', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Header />
+        <main>
+          <a href="/behind">a link behind the menu</a>
+        </main>
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    const reached = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      await user.tab();
+      const active = document.activeElement as HTMLElement;
+      expect(active === close || active.closest('.nav__panel')).toBeTruthy();
+      reached.add(active.textContent ?? '');
+    }
+    expect([...reached]).toEqual(expect.arrayContaining(['Home', 'Add', 'Log In', 'Spanish', 'English', '']));
+    await user.tab({ shift: true });
+    expect(document.activeElement === close || (document.activeElement as HTMLElement).closest('.nav__panel')).toBeTruthy();
+  });
+
   it('switches the interface to Spanish', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Header />);

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
+import { focusableIn, keepTabInside } from './focus-trap';
 import { LanguageSwitch } from './language-switch';
 import { useToast } from './toasts';
 
@@ -35,6 +36,9 @@ export function NavBar() {
       if (event.key === 'Escape') {
         setOpen(false);
         toggleRef.current?.focus();
+      } else if (panelRef.current && toggleRef.current) {
+        // The open menu covers the page: Tab goes round its links and the close button only.
+        keepTabInside(event, [toggleRef.current, ...focusableIn(panelRef.current)]);
       }
     };
     document.addEventListener('keydown', onKeyDown);
