@@ -1,7 +1,11 @@
 // Benchmark: the JavaScript a first-time visitor of / downloads (entry, its static imports
-// and the home route's chunk), against the whole app
-// (what it would be without route-level code splitting). Builds with Vite into a temp
-// folder and prints raw and gzip sizes. Never fails on size.
+// and the home route's chunk), against the whole app (what it would be without route-level
+// code splitting), with its largest chunk, the 150 KB budget and the country flags (one
+// file each, fetched only when shown). Then the Supabase question of the issue: does
+// importing @supabase/auth-js and @supabase/realtime-js directly, instead of the whole
+// @supabase/supabase-js, make a difference? Two tiny entries that use auth and a realtime
+// channel the same way are built alone. Builds with Vite into temp folders and prints raw
+// and gzip sizes. Never fails on size.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,27 +13,47 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { rootDir } from '../stack/config.ts';
 
+/** What the first visit to / may download, gzipped (the issue's budget). */
+const BUDGET_KB = 150;
+
 interface Chunk {
   file: string;
+  src?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 }
+type Manifest = Record<string, Chunk>;
+interface Size {
+  raw: number;
+  gzip: number;
+}
 
-const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bundle-'));
-try {
-  await build({
-    root: rootDir,
-    configFile: path.join(rootDir, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, manifest: true, emptyOutDir: true },
-  });
-  const manifest = JSON.parse(await fs.readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const size = async (file: string) => {
-    const bytes = await fs.readFile(path.join(outDir, file));
-    return { raw: bytes.length, gzip: gzipSync(bytes).length };
-  };
-  // What index.html loads up front: the entry and everything it imports statically.
+const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
+const label = (text: string) => text.padEnd(44);
+const sizes = (text: string, s: Size) => `${label(text)}${kb(s.raw)} raw  ${kb(s.gzip)} gzip`;
+
+async function sizeOf(dir: string, file: string): Promise<Size> {
+  const bytes = await fs.readFile(path.join(dir, file));
+  return { raw: bytes.length, gzip: gzipSync(bytes).length };
+}
+
+async function totalOf(dir: string, files: Iterable<string>): Promise<Size> {
+  const sum = { raw: 0, gzip: 0 };
+  for (const file of files) {
+    const s = await sizeOf(dir, file);
+    sum.raw += s.raw;
+    sum.gzip += s.gzip;
+  }
+  return sum;
+}
+
+async function readManifest(dir: string): Promise<Manifest> {
+  return JSON.parse(await fs.readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The files that load up front: every entry, everything it imports statically, and `extra` keys. */
+function initialFiles(manifest: Manifest, extra: string[] = []): Set<string> {
   const initial = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -37,26 +61,131 @@ try {
     initial.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).forEach(([key]) => visit(key));
-  // ...plus the home route's own lazy chunk, which / needs before it can show anything.
-  visit('src/app/routes/home-page.tsx');
-  const allJs = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
-  const total = async (files: Iterable<string>) => {
-    let raw = 0;
-    let gzip = 0;
-    for (const file of files) {
-      const s = await size(file);
-      raw += s.raw;
-      gzip += s.gzip;
-    }
-    return { raw, gzip };
-  };
-  const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
-  const first = await total([...initial].filter((file) => file.endsWith('.js')));
-  const everything = await total(allJs);
-  console.log(`initial JS for /            ${kb(first.raw)} raw  ${kb(first.gzip)} gzip  (${initial.size} files)`);
-  console.log(`all JS of the app           ${kb(everything.raw)} raw  ${kb(everything.gzip)} gzip  (${allJs.length} files)`);
-  console.log(`route-level splitting saves ${kb(everything.gzip - first.gzip)} gzip on the first visit (${((1 - first.gzip / everything.gzip) * 100).toFixed(0)}%)`);
-} finally {
-  await fs.rm(outDir, { recursive: true, force: true });
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .forEach(([key]) => visit(key));
+  extra.forEach(visit);
+  return initial;
 }
+
+async function measureApp() {
+  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bundle-'));
+  try {
+    await build({
+      root: rootDir,
+      configFile: path.join(rootDir, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, manifest: true, emptyOutDir: true },
+    });
+    const manifest = await readManifest(outDir);
+    // What index.html loads up front, plus the home route's own lazy chunk, which / needs
+    // before it can show anything.
+    const initial = [...initialFiles(manifest, ['src/app/routes/home-page.tsx'])].filter((file) => file.endsWith('.js'));
+    const allJs = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
+    const first = await totalOf(outDir, initial);
+    const everything = await totalOf(outDir, allJs);
+    const perFile = await Promise.all(initial.map(async (file) => ({ file, ...(await sizeOf(outDir, file)) })));
+    const largest = perFile.sort((a, b) => b.gzip - a.gzip)[0];
+
+    console.log(`${sizes('initial JS for /', first)}  (${initial.length} files)`);
+    console.log(`${sizes(`  largest: ${largest.file}`, largest)}  (${((largest.gzip / first.gzip) * 100).toFixed(0)}% of it)`);
+    console.log(`${sizes('all JS of the app', everything)}  (${allJs.length} files)`);
+    console.log(`${label('route-level splitting saves')}${kb(everything.gzip - first.gzip)} gzip on the first visit (${((1 - first.gzip / everything.gzip) * 100).toFixed(0)}%)`);
+    const margin = BUDGET_KB * 1024 - first.gzip;
+    console.log(`budget ${BUDGET_KB} KB gzip: ${margin >= 0 ? 'within' : 'over'} by ${(Math.abs(margin) / 1024).toFixed(1)} KB`);
+
+    // Country flags: one SVG file per flag (fetched by the <img> that shows it), not JS.
+    const flags = [...new Set(Object.values(manifest).filter((chunk) => chunk.src?.includes('country-flag-icons/') && chunk.file.endsWith('.svg')).map((chunk) => chunk.file))];
+    const flagSize = await totalOf(outDir, flags);
+    console.log(
+      flags.length
+        ? `${sizes(`country flags: ${flags.length} files`, flagSize)}  (each fetched only when shown)`
+        : 'country flags: no separate files (inlined into the JS as data: URIs, or bundled as components?)',
+    );
+  } finally {
+    await fs.rm(outDir, { recursive: true, force: true });
+  }
+}
+
+// The same use of Supabase both ways: a session listener and a realtime broadcast channel.
+const SUPABASE_ENTRIES = [
+  {
+    file: 'whole',
+    name: '@supabase/supabase-js (createClient)',
+    source: `
+import { createClient } from '@supabase/supabase-js';
+const supabase = createClient('https://project.supabase.co', 'anon-key');
+supabase.auth.onAuthStateChange((event, session) => console.log(event, session?.user.id));
+supabase.channel('entries').on('broadcast', { event: 'vote' }, (message) => console.log(message)).subscribe();
+`,
+  },
+  {
+    file: 'direct',
+    name: '@supabase/auth-js + @supabase/realtime-js',
+    source: `
+import { AuthClient } from '@supabase/auth-js';
+import { RealtimeClient } from '@supabase/realtime-js';
+const key = 'anon-key';
+const auth = new AuthClient({
+  url: 'https://project.supabase.co/auth/v1',
+  headers: { apikey: key, Authorization: 'Bearer ' + key },
+  storageKey: 'sb-project-auth-token',
+  persistSession: true,
+  autoRefreshToken: true,
+  detectSessionInUrl: true,
+});
+const realtime = new RealtimeClient('wss://project.supabase.co/realtime/v1', { params: { apikey: key } });
+auth.onAuthStateChange((event, session) => {
+  realtime.setAuth(session?.access_token ?? null);
+  console.log(event, session?.user.id);
+});
+realtime.channel('entries').on('broadcast', { event: 'vote' }, (message) => console.log(message)).subscribe();
+`,
+  },
+];
+
+/** Builds one throwaway entry alone; the size of what it loads up front (entry + static imports). */
+async function buildAlone(dir: string, name: string, source: string): Promise<Size & { files: number }> {
+  const entry = path.join(dir, `${name}.js`);
+  const outDir = path.join(dir, `dist-${name}`);
+  await fs.writeFile(entry, source);
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'error',
+    build: { outDir, manifest: true, emptyOutDir: true, rolldownOptions: { input: entry } },
+  });
+  const files = [...initialFiles(await readManifest(outDir))].filter((file) => file.endsWith('.js'));
+  return { ...(await totalOf(outDir, files)), files: files.length };
+}
+
+async function measureSupabase() {
+  console.log('\nSupabase, auth + a realtime channel, each built alone with Vite:');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-supabase-'));
+  try {
+    // The throwaway entries resolve packages from the app's node_modules.
+    await fs.symlink(path.join(rootDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const results: Size[] = [];
+    for (const { file, name, source } of SUPABASE_ENTRIES) {
+      try {
+        const s = await buildAlone(dir, file, source);
+        results.push(s);
+        console.log(`${sizes(`  ${name}`, s)}  (${s.files} file${s.files === 1 ? '' : 's'})`);
+      } catch (error) {
+        console.log(`  ${name}: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      }
+    }
+    if (results.length === 2) {
+      const [whole, direct] = results;
+      const saved = whole.gzip - direct.gzip;
+      console.log(
+        `${label('  direct imports save')}${kb(saved)} gzip (${((saved / whole.gzip) * 100).toFixed(0)}%), ${kb(whole.raw - direct.raw).trim()} raw`,
+      );
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+await measureApp();
+await measureSupabase();
