@@ -3,11 +3,17 @@ import path from 'node:path';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The dev server proxies /api to the local stack (or whatever JERGA_API_PORT names),
-// so the browser always calls relative /api/... paths.
+// Same origin, as under `npm start` (stack/web.ts): the dev server proxies the API paths to
+// the local stack (or whatever JERGA_API_PORT names), so the browser only talks to the page's
+// own origin. xfwd: the gateway's per-address limits must see the browser's address, not Vite's.
 const apiTarget = `http://127.0.0.1:${process.env.JERGA_API_PORT ?? 54321}`;
-// xfwd: the gateway's per-address limits must see the browser's address, not Vite's.
-const apiProxy = { '/api': { target: apiTarget, changeOrigin: false, xfwd: true } };
+const toGateway = { target: apiTarget, changeOrigin: false, xfwd: true };
+const apiProxy = {
+  '/api': toGateway,
+  '/auth/v1': toGateway,
+  '/functions/v1': toGateway,
+  '/realtime/v1': { ...toGateway, ws: true },
+};
 
 /** True when a request path names a `.jerga` folder, however it is percent-encoded or cased. */
 function namesPrivateFolder(url: string): boolean {
@@ -61,7 +67,8 @@ export default defineConfig({
       // Setting `deny` replaces Vite's defaults, so they are repeated here.
       deny: ['.env', '.env.*', '*.{crt,pem,key,p12,pfx,cer,der}', '.npmrc', '.yarnrc.yml', '**/.git/**', '.jerga', '**/.jerga/**'],
     },
-    watch: { ignored: ['**/.jerga/**'] },
+    // Nor over a production build (dist/, and the dist.tmp-* folder it is built in).
+    watch: { ignored: ['**/.jerga/**', '**/dist/**', '**/dist.*/**'] },
   },
   preview: {
     port: Number(process.env.JERGA_WEB_PORT ?? 5173),

@@ -2,12 +2,15 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'vite';
+import { ensureClientBuild } from './build.ts';
 import { defaultDataDir, legacyDataDir, loadConfig, rootDir } from './config.ts';
 import { clearLockFile } from './db.ts';
 import { startStack, type RunningStack } from './index.ts';
+import { startWeb } from './web.ts';
 
 const usage = `Usage: tsx stack/cli.ts <command>
-  start   the local stack and the web app (what \`npm start\` runs)
+  start   the local stack and the production web app, built when its sources changed (\`npm start\`)
+  dev     the local stack and Vite's dev server with hot reload (\`npm run dev\`)
   stack   the local stack only (Postgres, /functions/v1, /api)
   reset   delete the local database files; the next start re-creates and re-seeds them`;
 
@@ -88,9 +91,30 @@ function surviveClosedSocketWrites(stack: RunningStack): void {
   });
 }
 
+interface WebApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The production build, rebuilt only when its inputs changed, served with the gateway behind it. */
+async function startProductionWeb(stack: RunningStack): Promise<WebApp> {
+  const build = await ensureClientBuild();
+  const web = await startWeb({ apiUrl: stack.apiUrl, distDir: build.distDir, apiOrigins: build.apiOrigins });
+  return { url: `${web.url}/`, close: web.close };
+}
+
+/** Vite's dev server (hot reload); vite.config.ts proxies the API paths to the gateway. */
+async function startDevWeb(): Promise<WebApp> {
+  const vite = await createServer({ root: rootDir, configFile: path.join(rootDir, 'vite.config.ts') });
+  await vite.listen();
+  return { url: vite.resolvedUrls?.local[0] ?? 'http://localhost:5173/', close: () => vite.close() };
+}
+
+const commands = ['start', 'dev', 'stack'];
+
 async function main(command: string | undefined): Promise<void> {
   if (command === 'reset') return reset();
-  if (command !== 'start' && command !== 'stack') {
+  if (!command || !commands.includes(command)) {
     console.log(usage);
     process.exitCode = command ? 1 : 0;
     return;
@@ -98,17 +122,19 @@ async function main(command: string | undefined): Promise<void> {
   const stack = await startStack();
   surviveClosedSocketWrites(stack);
   if (stack.applied.length) console.log(`Applied ${stack.applied.length} migration(s)${stack.seeded ? ' and the seed' : ''}.`);
-  const web =
-    command === 'start'
-      ? await createServer({ root: rootDir, configFile: path.join(rootDir, 'vite.config.ts') })
-      : undefined;
-  await web?.listen();
+  let web: WebApp | undefined;
+  try {
+    web = command === 'start' ? await startProductionWeb(stack) : command === 'dev' ? await startDevWeb() : undefined;
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
 
   console.log(`
   Jerga is running${stack.config.databaseUrl ? ' (external database)' : ''}
     Database   ${stack.dbUrl}${stack.dataDir ? `\n    Data       ${stack.dataDir}` : ''}
     API        ${stack.apiUrl}   (/auth/v1, /functions/v1/api, /api)
-    ${web ? `Web app    ${web.resolvedUrls?.local[0] ?? 'http://localhost:5173/'}` : ''}
+    ${web ? `Web app    ${web.url}${command === 'dev' ? '   (Vite dev server, hot reload)' : ''}` : ''}
   Press Ctrl-C to stop.`);
 
   let stopping = false;

@@ -1,0 +1,220 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { proxy } from 'hono/proxy';
+import { secureHeaders } from 'hono/secure-headers';
+import { defaultDistDir } from './build.ts';
+import { LOOPBACK_PROXIES, clientAddress, compileTrust, trustedProxiesFromEnv, type TrustProxy } from './server.ts';
+
+/** What the browser reaches on the web origin and the gateway answers (same origin, no CORS). */
+export const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1'] as const;
+/** The only prefix whose WebSocket upgrades are relayed (Supabase Realtime). */
+const UPGRADE_PREFIXES = ['/realtime/v1'] as const;
+/** Larger than any body the gateway accepts (Auth's 1 MB), so its own limits answer first. */
+const MAX_PROXIED_BODY = 2 * 1024 * 1024;
+
+export interface WebOptions {
+  /** Default JERGA_WEB_PORT, else 5173 (0 picks a free one). */
+  port?: number;
+  /** Default `localhost`, as the dev server listens. */
+  host?: string;
+  /** The local stack's gateway, e.g. http://127.0.0.1:54321. */
+  apiUrl: string;
+  /** The production build to serve (ensureClientBuild's). */
+  distDir?: string;
+  /** Origins other than the page's own that the build calls (ClientBuild.apiOrigins). */
+  apiOrigins?: readonly string[];
+  /** Proxies whose X-Forwarded-For is believed; default JERGA_TRUSTED_PROXIES, else loopback. */
+  trustedProxies?: readonly string[];
+}
+
+export interface RunningWeb {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const underPrefix = (pathname: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/**
+ * True when any segment of the path, however often percent-encoded, starts with a dot:
+ * `.jerga`, `..`, the build's own stamp and manifest. None of them is the app's to serve.
+ */
+export function namesDotSegment(pathname: string): boolean {
+  let decoded = pathname;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      break; // malformed escapes: judge what we have
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded.split(/[/\\]/).some((segment) => segment.startsWith('.'));
+}
+
+/** A path that names a file (`/robots.txt`, `/assets/x.js`) rather than a route of the app. */
+const looksLikeFile = (pathname: string) => pathname.startsWith('/assets/') || /\.[^/]+$/.test(pathname);
+
+/**
+ * The headers every response carries. No inline script, no eval; the page may only talk to
+ * its own origin (which proxies the API) and to the API origins the build was given.
+ */
+function securityHeaders(apiOrigins: readonly string[]) {
+  const self = "'self'";
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: [self],
+      scriptSrc: [self],
+      styleSrc: [self],
+      imgSrc: [self, 'data:'],
+      fontSrc: [self],
+      connectSrc: [self, ...apiOrigins],
+      objectSrc: ["'none'"],
+      baseUri: [self],
+      formAction: [self],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    // The tutor's voice input needs the microphone; nothing needs the rest.
+    permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [], payment: [], usb: [] },
+    // Served over plain http on localhost; HSTS belongs to whatever terminates TLS.
+    strictTransportSecurity: false,
+  });
+}
+
+const trustOf = (options: WebOptions) => compileTrust(options.trustedProxies ?? trustedProxiesFromEnv() ?? LOOPBACK_PROXIES);
+
+/** The client address to hand the gateway: the socket's, or what a trusted proxy says. */
+function forwardedFor(incoming: IncomingMessage, trust: TrustProxy): string | null {
+  const header = incoming.headers['x-forwarded-for'];
+  return clientAddress(incoming.socket.remoteAddress, Array.isArray(header) ? header.join(',') : header, trust);
+}
+
+/** Relays a request to the gateway as it came, with X-Forwarded-For set (never appended). */
+async function forward(c: Context<{ Bindings: HttpBindings }>, apiUrl: URL, trust: TrustProxy): Promise<Response> {
+  const requested = new URL(c.req.url);
+  const target = new URL(`${requested.pathname}${requested.search}`, apiUrl);
+  const client = forwardedFor(c.env.incoming, trust);
+  try {
+    return await proxy(target, {
+      raw: c.req.raw,
+      // The browser follows redirects itself (Auth's /authorize).
+      redirect: 'manual',
+      customFetch: (request) => {
+        if (client) request.headers.set('x-forwarded-for', client);
+        else request.headers.delete('x-forwarded-for');
+        return fetch(request);
+      },
+    });
+  } catch {
+    return c.json({ message: 'The API is not reachable' }, 502);
+  }
+}
+
+function cacheControlFor(pathname: string): string {
+  // Vite names every file under /assets by its content hash: it never changes.
+  return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** The production web server: the built app, the API under the same origin, headers on everything. */
+export function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
+  const distDir = options.distDir ?? defaultDistDir;
+  const apiUrl = new URL(options.apiUrl);
+  const trust = trustOf(options);
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const onFound = (_path: string, c: Context) => {
+    c.header('Cache-Control', cacheControlFor(c.req.path));
+    // Caches must keep the br, gzip and plain copies apart.
+    if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
+  };
+
+  app.use(securityHeaders(options.apiOrigins ?? []));
+  app.use(async (c, next) => (namesDotSegment(c.req.path) ? c.text('Not found', 404) : next()));
+
+  const limitBody = bodyLimit({ maxSize: MAX_PROXIED_BODY, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
+  for (const prefix of PROXIED_PREFIXES) {
+    // The gateway does not compress; API replies (entry lists) are worth it.
+    app.all(`${prefix}/*`, compress(), limitBody, (c) => forward(c, apiUrl, trust));
+  }
+
+  app.on(['GET', 'HEAD'], '*', serveStatic({ root: distDir, precompressed: true, onFound }));
+  // Routes of the single-page app get index.html; a missing file stays a 404.
+  app.on(['GET', 'HEAD'], '*', async (c, next) =>
+    looksLikeFile(c.req.path) ? next() : serveStatic({ root: distDir, path: 'index.html', precompressed: true, onFound })(c, next),
+  );
+  app.notFound((c) => c.text('Not found', 404));
+  return app;
+}
+
+/**
+ * Relays WebSocket upgrades under UPGRADE_PREFIXES to the gateway, X-Forwarded-For set as
+ * for requests; anything else that asks to upgrade is refused.
+ */
+function relayUpgrades(server: Server, apiUrl: URL, trust: TrustProxy): void {
+  server.on('upgrade', (incoming: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    // Frames the browser sent right behind its request go through once the upgrade is done.
+    if (head.length) socket.unshift(head);
+    const pathname = new URL(incoming.url ?? '/', 'http://localhost').pathname;
+    if (!underPrefix(pathname, UPGRADE_PREFIXES) || namesDotSegment(pathname)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const headers = { ...incoming.headers };
+    const client = forwardedFor(incoming, trust);
+    if (client) headers['x-forwarded-for'] = client;
+    else delete headers['x-forwarded-for'];
+    const upstream = httpRequest({ host: apiUrl.hostname, port: apiUrl.port, method: incoming.method, path: incoming.url, headers });
+    upstream.on('upgrade', (reply, upstreamSocket: Socket, upstreamHead: Buffer) => {
+      const lines = [`HTTP/1.1 101 ${reply.statusMessage ?? 'Switching Protocols'}`];
+      for (let i = 0; i < reply.rawHeaders.length; i += 2) lines.push(`${reply.rawHeaders[i]}: ${reply.rawHeaders[i + 1]}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (upstreamHead.length) socket.write(upstreamHead);
+      upstreamSocket.on('error', () => socket.destroy());
+      socket.on('close', () => upstreamSocket.destroy());
+      upstreamSocket.on('close', () => socket.destroy());
+      upstreamSocket.pipe(socket).pipe(upstreamSocket);
+    });
+    // The gateway answered without upgrading: pass its status on and close.
+    upstream.on('response', (reply) => {
+      reply.resume();
+      socket.end(`HTTP/1.1 ${reply.statusCode} ${reply.statusMessage ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    });
+    upstream.on('error', () => socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
+    socket.on('close', () => upstream.destroy());
+    upstream.end();
+  });
+}
+
+/** Serves the production build with the gateway behind it (what `npm start` runs). */
+export async function startWeb(options: WebOptions): Promise<RunningWeb> {
+  const port = options.port ?? Number(process.env.JERGA_WEB_PORT ?? 5173);
+  const host = options.host ?? 'localhost';
+  const server = createServer(getRequestListener(createWebApp(options).fetch));
+  relayUpgrades(server, new URL(options.apiUrl), trustOf(options));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
