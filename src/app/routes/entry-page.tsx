@@ -45,7 +45,8 @@ function EntryDetail({ entry }: { entry: Entry }) {
       </Link>
       <article className="entry-detail card">
         <header className="entry-detail__header">
-          <CountryFlag code={entry.country} size="lg" label={countryName} />
+          {/* Decorative: the country's name is written next to it. */}
+          <CountryFlag code={entry.country} size="lg" />
           <div>
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>

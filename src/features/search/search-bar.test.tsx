@@ -60,6 +60,23 @@ describe('SearchBar', () => {
     expect(screen.getByRole('button', { name: 'Clear' })).toBeInTheDocument();
   });
 
+  it('has a Filters button (shown on phones) that opens the filters and counts the chosen ones', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(panel).toContainElement(screen.getByRole('combobox', { name: 'Countries' }));
+    expect(panel).toContainElement(screen.getByRole('combobox', { name: 'Tags' }));
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveClass('search-bar__filters--open');
+    await user.click(screen.getByRole('combobox', { name: 'Countries' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Peru' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBe(toggle);
+  });
+
   it('reports the term once typing pauses, not on every key', async () => {
     const user = userEvent.setup();
     const onTermChange = vi.fn();

@@ -37,6 +37,10 @@ export function SearchBar({
 }: SearchBarProps) {
   const { t } = useTranslation();
   const inputId = useId();
+  const filtersId = useId();
+  // Phones show only the text search at first, so entries fit on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterCount = countries.length + tags.length;
   const [text, setText] = useState(term);
   // The last term this bar reported; a different `term` prop means someone else changed it
   // (Clear, back button, a shared link) and the text box follows.
@@ -106,34 +110,48 @@ export function SearchBar({
           />
         </div>
       </div>
-      <MultiSelect
-        label={t('search.countries')}
-        placeholder={t('search.countriesPlaceholder')}
-        options={countryOptions}
-        value={countries}
-        onChange={onCountriesChange}
-      />
-      <MultiSelect
-        label={t('search.tags')}
-        placeholder={t('search.tagsPlaceholder')}
-        options={tagOptions}
-        value={tags}
-        onChange={onTagsChange}
-        isLoading={tagsLoading}
-      />
-      <div className="search-bar__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={!hasFilters}
-          onClick={() => {
-            setText('');
-            setSent('');
-            onClear();
-          }}
-        >
-          {t('search.clear')}
-        </button>
+      <button
+        type="button"
+        className="button button--ghost search-bar__filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        <svg viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M3 5h14M6 10h8M9 15h2" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        {filterCount ? t('search.filtersActive', { count: filterCount }) : t('search.filters')}
+      </button>
+      <div id={filtersId} className={`search-bar__filters${filtersOpen ? ' search-bar__filters--open' : ''}`}>
+        <MultiSelect
+          label={t('search.countries')}
+          placeholder={t('search.countriesPlaceholder')}
+          options={countryOptions}
+          value={countries}
+          onChange={onCountriesChange}
+        />
+        <MultiSelect
+          label={t('search.tags')}
+          placeholder={t('search.tagsPlaceholder')}
+          options={tagOptions}
+          value={tags}
+          onChange={onTagsChange}
+          isLoading={tagsLoading}
+        />
+        <div className="search-bar__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!hasFilters}
+            onClick={() => {
+              setText('');
+              setSent('');
+              onClear();
+            }}
+          >
+            {t('search.clear')}
+          </button>
+        </div>
       </div>
     </form>
   );
