@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { consoleErrors, launchBrowser, screenshot } from '../support/browser.ts';
+import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
+
+// What a newcomer meets on every screen, in real Chromium against the production build:
+// axe-core finds no serious or critical problem on any route, in English and Spanish, on a
+// desktop and a phone (with the menus and dialogs open too); the console stays clean (no
+// CSP violation, no 403 on logout); and the layout defects newcomers reported stay fixed.
+// Screenshots go to test-results/e2e/first-*.png.
+
+const run = Date.now().toString(36);
+const admin = { name: `Ana ${run}`, email: `ana-${run}@e2e.jerga.local`, password: `pampa-y-mate-${run}` };
+// 72 characters and no space: the title that used to push Delete off a phone screen.
+const longTitle = `supercalifragilistico${'espialidoso'.repeat(4)}${run}`.padEnd(72, 'x').slice(0, 72);
+
+const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+} as const;
+type ViewportName = keyof typeof VIEWPORTS;
+const LANGUAGES = ['en-US', 'es'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+const words = {
+  'en-US': { logIn: 'Log In', email: 'Email', password: 'Password', openMenu: 'Open menu', delete: 'Delete', cancel: 'Cancel', confirmDelete: 'Delete entry', update: 'Update', addTag: 'Add Tag', filters: 'Filters', welcome: 'Welcome' },
+  es: { logIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', openMenu: 'Abrir menú', delete: 'Eliminar', cancel: 'Cancelar', confirmDelete: 'Eliminar entrada', update: 'Actualizar', addTag: 'Añadir etiqueta', filters: 'Filtros', welcome: 'Te damos la bienvenida' },
+} as const;
+
+let browser: Browser;
+let entryId: string;
+let longEntryId: string;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const registered = await api<{ user: { _id: string }; session: { access_token: string } }>('/user/register', {
+    body: { name: admin.name, email: admin.email, password: admin.password, confirmPassword: admin.password },
+  });
+  expect(registered.status).toBe(201);
+  await adminSql()`update public.profiles set is_admin = true where id = ${registered.body.user._id}`;
+  const added = await api<{ data: { _id: string } }>('/content/addContent', {
+    token: registered.body.session.access_token,
+    body: { title: longTitle, description: 'A title with no spaces at all.', country: 'GQ', author: admin.name },
+  });
+  expect(added.status).toBe(201);
+  longEntryId = added.body.data._id;
+  const [seeded] = await adminSql()`select id from public.entries where title = 'chévere'`;
+  entryId = seeded.id as string;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdminSql();
+});
+
+/** A page of the app, in one language and viewport, with its console watched. */
+async function open(viewport: ViewportName, language: Language): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], locale: language });
+  // The language the learner picked last time, as the app remembers it.
+  await context.addInitScript((lng) => window.localStorage.setItem('i18nextLng', lng), language);
+  const page = await context.newPage();
+  return { context, page, errors: consoleErrors(page) };
+}
+
+/** Waits until the route has drawn its heading and finished its requests. */
+async function ready(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(new URL(path, stack().webUrl).href);
+  await ready(page);
+}
+
+async function checkAxe(page: Page, label: string) {
+  // A dialog fading in is judged once it is fully drawn (endless spinners aside).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  for (const violation of await seriousAxeViolations(page)) problems.push(`${label}: ${violation}`);
+}
+
+async function logIn(page: Page, language: Language) {
+  await visit(page, '/login');
+  await page.getByLabel(words[language].email).fill(admin.email);
+  await page.getByLabel(words[language].password, { exact: true }).fill(admin.password);
+  await page.locator('form').getByRole('button', { name: words[language].logIn, exact: true }).click();
+  await page.getByText(`${words[language].welcome}, ${admin.name}!`).waitFor();
+}
+
+const box = async (locator: Locator) => {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${String(locator)} is not visible`);
+  return found;
+};
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const inside = (a: Box, width: number) => a.x >= 0 && a.x + a.width <= width;
+
+describe.each(
+  (Object.keys(VIEWPORTS) as ViewportName[]).flatMap((viewport) => LANGUAGES.map((language) => ({ viewport, language }))),
+)('every route on a $viewport in $language', ({ viewport, language }) => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const label = (route: string) => `${viewport}/${language} ${route}`;
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await open(viewport, language));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('has no serious accessibility problem as a guest', async () => {
+    for (const route of ['/', `/content/${entryId}`, '/addContent', '/addTag', '/login', '/register', '/account', '/admin', '/contents', '/no-such-page']) {
+      await visit(page, route);
+      await checkAxe(page, label(route));
+    }
+    if (viewport === 'phone') {
+      await visit(page, '/');
+      await page.getByRole('button', { name: words[language].openMenu }).click();
+      await page.locator('.nav__panel--open').waitFor();
+      await checkAxe(page, label('/ with the menu open'));
+      await screenshot(page, `first-menu-${language}`);
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  it('has no serious accessibility problem signed in, with dialogs open', async () => {
+    await logIn(page, language);
+    for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', `/editContent/${longEntryId}`, '/account', '/admin', '/contents']) {
+      await visit(page, route);
+      await checkAxe(page, label(`${route} signed in`));
+    }
+    await visit(page, `/content/${entryId}`);
+    await page.getByRole('button', { name: words[language].addTag }).click();
+    await page.getByRole('dialog').waitFor();
+    await checkAxe(page, label('tag picker dialog'));
+    await page.keyboard.press('Escape');
+
+    await visit(page, `/editContent/${longEntryId}`);
+    await page.getByRole('button', { name: words[language].delete, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await checkAxe(page, label('delete confirmation'));
+    await screenshot(page, `first-delete-${viewport}-${language}`);
+    // The 72-character word breaks: both buttons stay on screen and inside the dialog.
+    const width = VIEWPORTS[viewport].viewport.width;
+    const dialogBox = await box(dialog);
+    expect(inside(dialogBox, width)).toBe(true);
+    for (const name of [words[language].cancel, words[language].confirmDelete]) {
+      const button = await box(dialog.getByRole('button', { name, exact: true }));
+      expect(inside(button, width)).toBe(true);
+      expect(button.x + button.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.keyboard.press('Escape');
+  });
+
+  it('writes nothing to the console, logging out included', async () => {
+    await visit(page, '/');
+    if (viewport === 'phone') await page.getByRole('button', { name: words[language].openMenu }).click();
+    await page.getByRole('button', { name: language === 'es' ? 'Cerrar sesión' : 'Log Out' }).click();
+    await page.getByText(`${words[language].welcome}, ${language === 'es' ? 'visitante' : 'guest'}!`).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('what newcomers tripped over', () => {
+  it('finds no serious accessibility problem anywhere above', () => {
+    expect(problems).toEqual([]);
+  });
+
+  it('on a phone, the header never draws Back to Site or Log In over the logo (/admin and /contents)', async () => {
+    const { context, page } = await open('phone', 'en-US');
+    for (const route of ['/admin', '/contents']) {
+      await visit(page, route);
+      const logo = await box(page.getByRole('link', { name: 'Jerga' }));
+      expect(overlaps(logo, await box(page.getByRole('navigation').getByRole('link', { name: 'Log In' })))).toBe(false);
+    }
+    await logIn(page, 'en-US');
+    for (const route of ['/admin', '/contents']) {
+      await visit(page, route);
+      const logo = await box(page.getByRole('link', { name: 'Jerga' }));
+      expect(overlaps(logo, await box(page.getByRole('link', { name: '← Back to Site' })))).toBe(false);
+      await screenshot(page, `first-phone-header${route.replace('/', '-')}`);
+    }
+    await context.close();
+  });
+
+  it('on a phone, a toast never hides the menu button', async () => {
+    const { context, page } = await open('phone', 'en-US');
+    await logIn(page, 'en-US');
+    const toast = page.locator('.toast', { hasText: 'Logged in successfully!' });
+    await toast.waitFor();
+    expect(overlaps(await box(toast), await box(page.getByRole('button', { name: 'Open menu' })))).toBe(false);
+    await screenshot(page, 'first-phone-toast');
+    await context.close();
+  });
+
+  it('on a phone, entries show on the first screen; the filters wait behind a button', async () => {
+    const { context, page } = await open('phone', 'en-US');
+    await visit(page, '/');
+    await page.locator('.entry-card').first().waitFor();
+    const firstCard = await box(page.locator('.entry-card').first());
+    expect(firstCard.y).toBeLessThan(VIEWPORTS.phone.viewport.height);
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('combobox', { name: 'Countries' }).isVisible()).toBe(false);
+    await screenshot(page, 'first-phone-home');
+    await filters.click();
+    await page.getByRole('combobox', { name: 'Countries' }).waitFor();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
+
+  it('shows keyboard focus on a card, and disabled buttons look disabled', async () => {
+    const { context, page } = await open('desktop', 'en-US');
+    await visit(page, '/');
+    const link = page.locator('.entry-card__link').first();
+    await link.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const card = page.locator('.entry-card').first();
+    expect(await card.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await screenshot(page, 'first-card-focus');
+
+    await logIn(page, 'en-US');
+    await visit(page, `/editContent/${longEntryId}`);
+    const update = page.getByRole('button', { name: 'Update' });
+    expect(await update.isDisabled()).toBe(true);
+    const background = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const disabledLook = await background(update);
+    await page.getByLabel('Hint').fill('Starts with super');
+    expect(await update.isEnabled()).toBe(true);
+    expect(await background(update)).not.toBe(disabledLook);
+    await context.close();
+  });
+
+  it('checks an e-mail address in the browser, with no request', async () => {
+    const { context, page } = await open('desktop', 'en-US');
+    await visit(page, '/login');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.getByLabel('Email').fill('ana.example.com');
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.locator('form').getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.getByText('Please provide a valid email address.').waitFor();
+    expect(requests.filter((path) => path.startsWith('/api') || path.startsWith('/auth'))).toEqual([]);
+    await context.close();
+  });
+});
