@@ -3,19 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createServer, type ViteDevServer } from 'vite';
+import { ensureClientBuild } from '../../stack/build.ts';
 import { startStack, type RunningStack } from '../../stack/index.ts';
 import { rootDir } from '../../stack/config.ts';
+import { startWeb, type RunningWeb } from '../../stack/web.ts';
 import { testPorts } from './ports.ts';
 import './provided.ts';
 
-
 let stack: RunningStack | undefined;
-let web: ViteDevServer | undefined;
+let web: RunningWeb | undefined;
+let dev: ViteDevServer | undefined;
 let dataDir: string | undefined;
 
 /**
  * One real stack for the whole `stack` project: a fresh embedded Postgres (migrations and
- * seed applied), the gateway with the edge functions, and the Vite dev server for e2e.
+ * seed applied), the gateway with the edge functions, the production web server over the
+ * current build (what the e2e journeys use: what ships) and Vite's dev server.
  */
 export async function setup(project: TestProject): Promise<void> {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-test-db-'));
@@ -23,19 +26,22 @@ export async function setup(project: TestProject): Promise<void> {
     { dataDir, dbPort: testPorts.db, apiPort: testPorts.api, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },
     () => {},
   );
+  // The dev server's proxy (vite.config.ts) reads it; the build itself names no port.
   process.env.JERGA_API_PORT = String(testPorts.api);
-  process.env.VITE_SUPABASE_URL = stack.apiUrl;
-  web = await createServer({
+  const build = await ensureClientBuild({ log: () => {} });
+  web = await startWeb({ port: testPorts.web, apiUrl: stack.apiUrl, distDir: build.distDir, apiOrigins: build.apiOrigins });
+  dev = await createServer({
     root: rootDir,
     configFile: path.join(rootDir, 'vite.config.ts'),
     logLevel: 'error',
-    server: { port: testPorts.web, strictPort: true },
+    server: { port: testPorts.dev, strictPort: true },
   });
-  await web.listen();
+  await dev.listen();
   project.provide('stack', {
     apiUrl: stack.apiUrl,
     dbUrl: stack.dbUrl,
-    webUrl: `http://localhost:${testPorts.web}`,
+    webUrl: web.url,
+    devUrl: `http://localhost:${testPorts.dev}`,
     anonKey: stack.config.anonKey,
     serviceRoleKey: stack.config.serviceRoleKey,
     publishableKey: stack.config.publishableKey,
@@ -45,6 +51,7 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  await dev?.close();
   await web?.close();
   await stack?.stop();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });

@@ -4,7 +4,10 @@ import 'vitest';
 export interface StackUnderTest {
   apiUrl: string;
   dbUrl: string;
+  /** The production web server over the latest build, as `npm start` serves it. */
   webUrl: string;
+  /** Vite's dev server, as `npm run dev` serves it. */
+  devUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   publishableKey: string;
