@@ -314,6 +314,20 @@ describe('the client build (stack/build.ts)', () => {
 
   const edit = (file: string, text: string) => fs.appendFile(path.join(root, file), text);
 
+  /** Runs `work` with these environment variables, then puts back what was there. */
+  async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
+    const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, vars);
+    try {
+      return await work();
+    } finally {
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
+
   it('hashes what ships: a source or public file changes it, a test file does not', async () => {
     const first = await buildInputsHash(root);
     expect(await buildInputsHash(root)).toBe(first);
@@ -329,21 +343,29 @@ describe('the client build (stack/build.ts)', () => {
 
   it('hashes the VITE_* environment a build would see, from the process or a .env file', async () => {
     const before = await buildInputsHash(root);
-    process.env.VITE_BUILD_TEST_SETTING = 'on';
-    try {
-      expect(await buildInputsHash(root)).not.toBe(before);
-    } finally {
-      delete process.env.VITE_BUILD_TEST_SETTING;
-    }
+    expect(await withEnv({ VITE_BUILD_TEST_SETTING: 'on' }, () => buildInputsHash(root))).not.toBe(before);
     expect(await buildInputsHash(root)).toBe(before);
-    process.env.NOT_FOR_THE_CLIENT = 'x';
-    try {
-      expect(await buildInputsHash(root)).toBe(before);
-    } finally {
-      delete process.env.NOT_FOR_THE_CLIENT;
-    }
+    expect(await withEnv({ NOT_FOR_THE_CLIENT: 'x' }, () => buildInputsHash(root))).toBe(before);
     await fs.writeFile(path.join(root, '.env'), 'VITE_FROM_FILE=1\n');
     expect(await buildInputsHash(root)).not.toBe(before);
+  });
+
+  it('lets the page connect to the Supabase and API origins the build was given, and no others', async () => {
+    const distDir = path.join(root, 'dist-hosted');
+    const hostedEnv = { VITE_SUPABASE_URL: 'https://ref.supabase.co', VITE_API_URL: 'https://ref.supabase.co/functions/v1/api' };
+    const build = await withEnv(hostedEnv, () => ensureClientBuild({ root, distDir, log: () => {} }));
+    expect(build.apiOrigins.sort()).toEqual(['https://ref.supabase.co', 'wss://ref.supabase.co']);
+    const hosted = await startWeb({ port: 0, apiUrl: stack().apiUrl, distDir, apiOrigins: build.apiOrigins });
+    try {
+      const csp = directives((await rawRequest(`${hosted.url}/`)).headers['content-security-policy'] as string);
+      expect(csp.get('connect-src')?.sort()).toEqual(["'self'", 'https://ref.supabase.co', 'wss://ref.supabase.co']);
+    } finally {
+      await hosted.close();
+    }
+    const local = await withEnv({ VITE_SUPABASE_URL: '', VITE_API_URL: '/api' }, () =>
+      ensureClientBuild({ root, distDir: path.join(root, 'dist-local'), log: () => {} }),
+    );
+    expect(local.apiOrigins).toEqual([]);
   });
 
   it('builds only when the inputs changed, compressed, keeping the previous build’s assets one build long', async () => {
