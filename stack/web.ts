@@ -138,7 +138,10 @@ export function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings
   };
 
   app.use(securityHeaders(options.apiOrigins ?? []));
-  app.use(async (c, next) => (namesDotSegment(c.req.path) ? c.text('Not found', 404) : next()));
+  // The gateway judges its own paths (Auth serves /auth/v1/.well-known/jwks.json).
+  app.use(async (c, next) =>
+    !underPrefix(c.req.path, PROXIED_PREFIXES) && namesDotSegment(c.req.path) ? c.text('Not found', 404) : next(),
+  );
 
   const limitBody = bodyLimit({ maxSize: MAX_PROXIED_BODY, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
   for (const prefix of PROXIED_PREFIXES) {
@@ -164,8 +167,9 @@ function relayUpgrades(server: Server, apiUrl: URL, trust: TrustProxy): void {
     socket.on('error', () => socket.destroy());
     // Frames the browser sent right behind its request go through once the upgrade is done.
     if (head.length) socket.unshift(head);
-    const pathname = new URL(incoming.url ?? '/', 'http://localhost').pathname;
-    if (!underPrefix(pathname, UPGRADE_PREFIXES) || namesDotSegment(pathname)) {
+    // The path as it will be sent on, not as a URL parser would resolve it.
+    const pathname = (incoming.url ?? '/').split('?')[0];
+    if (!underPrefix(pathname, UPGRADE_PREFIXES)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }

@@ -161,6 +161,11 @@ describe('the production web server: the API behind it', () => {
     expect(health.status).toBe(200);
     expect(JSON.parse(health.body.toString('utf8'))).toMatchObject({ name: 'GoTrue' });
 
+    // Dot-segments are the gateway's business under its prefixes.
+    const keys = await web('/auth/v1/.well-known/jwks.json');
+    expect(keys.status).toBe(200);
+    expect(JSON.parse(keys.body.toString('utf8'))).toHaveProperty('keys');
+
     const viaFunctions = await web('/functions/v1/api/tag/getTags', { headers: { authorization: `Bearer ${stack().anonKey}` } });
     expect(viaFunctions.status).toBe(200);
     expect(JSON.parse(viaFunctions.body.toString('utf8'))).toHaveProperty('data');
