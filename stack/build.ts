@@ -38,7 +38,7 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /** The VITE_* variables a production build sees: process.env and the .env files, as Vite loads them. */
-export function viteEnv(root = rootDir): Record<string, string> {
+function viteEnv(root = rootDir): Record<string, string> {
   return loadEnv('production', root, 'VITE_');
 }
 

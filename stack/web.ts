@@ -11,7 +11,7 @@ import { defaultDistDir } from './build.ts';
 import { LOOPBACK_PROXIES, clientAddress, compileTrust, trustedProxiesFromEnv, type TrustProxy } from './server.ts';
 
 /** What the browser reaches on the web origin and the gateway answers (same origin, no CORS). */
-export const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1'] as const;
+const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1'] as const;
 /** The only prefix whose WebSocket upgrades are relayed (Supabase Realtime). */
 const UPGRADE_PREFIXES = ['/realtime/v1'] as const;
 /** Larger than any body the gateway accepts (Auth's 1 MB), so its own limits answer first. */
@@ -45,7 +45,7 @@ const underPrefix = (pathname: string, prefixes: readonly string[]) =>
  * True when any segment of the path, however often percent-encoded, starts with a dot:
  * `.jerga`, `..`, the build's own stamp and manifest. None of them is the app's to serve.
  */
-export function namesDotSegment(pathname: string): boolean {
+function namesDotSegment(pathname: string): boolean {
   let decoded = pathname;
   for (let round = 0; round < 3; round++) {
     let next: string;
@@ -126,7 +126,7 @@ function cacheControlFor(pathname: string): string {
 }
 
 /** The production web server: the built app, the API under the same origin, headers on everything. */
-export function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
+function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
   const distDir = options.distDir ?? defaultDistDir;
   const apiUrl = new URL(options.apiUrl);
   const trust = trustOf(options);
