@@ -40,13 +40,14 @@ const score = (lhr: Result, category: string) => {
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
 function printTable(rows: Row[]): void {
-  console.log(`\n${'page'.padEnd(22)}${'form'.padEnd(9)} perf  a11y  best   seo      LCP     CLS      TBT`);
+  console.log(`\n${'page'.padEnd(22)}${'form'.padEnd(9)} perf  a11y  best   seo      FCP      LCP     CLS      TBT`);
   for (const { page, formFactor, lhr } of rows) {
+    const fcp = `${(metric(lhr, 'first-contentful-paint') / 1000).toFixed(2)} s`;
     const lcp = `${(metric(lhr, 'largest-contentful-paint') / 1000).toFixed(2)} s`;
     const cls = metric(lhr, 'cumulative-layout-shift').toFixed(3);
     const tbt = `${Math.round(metric(lhr, 'total-blocking-time'))} ms`;
     const scores = CATEGORIES.map((category) => score(lhr, category)).join('   ');
-    console.log(`${page.padEnd(22)}${formFactor.padEnd(9)} ${scores}  ${lcp.padStart(7)} ${cls.padStart(7)} ${tbt.padStart(8)}`);
+    console.log(`${page.padEnd(22)}${formFactor.padEnd(9)} ${scores}  ${fcp.padStart(7)}  ${lcp.padStart(7)} ${cls.padStart(7)} ${tbt.padStart(8)}`);
   }
 }
 
