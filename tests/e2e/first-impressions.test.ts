@@ -127,6 +127,15 @@ describe.each(
       await page.locator('.nav__panel--open').waitFor();
       await checkAxe(page, label('/ with the menu open'));
       await screenshot(page, `first-menu-${language}`);
+      // Tab goes round the menu and its close button, never to the page behind the backdrop.
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+        const where = await page.evaluate(() => {
+          const active = document.activeElement;
+          return active?.closest('.nav__panel') ? 'menu' : active?.classList.contains('nav__toggle') ? 'toggle' : active?.outerHTML.slice(0, 80);
+        });
+        if (where !== 'menu' && where !== 'toggle') problems.push(`${label('menu')}: Tab reached ${where}`);
+      }
       await page.keyboard.press('Escape');
     }
   });
@@ -136,6 +145,10 @@ describe.each(
     for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', `/editContent/${longEntryId}`, '/account', '/admin', '/contents']) {
       await visit(page, route);
       await checkAxe(page, label(`${route} signed in`));
+      // The 72-character title (on /, /account, its own page and its edit page) breaks
+      // instead of widening the page.
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > VIEWPORTS[viewport].viewport.width) problems.push(`${label(route)}: the page is ${width}px wide`);
     }
     await visit(page, `/content/${entryId}`);
     await page.getByRole('button', { name: words[language].addTag }).click();
