@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fullyDecodedPath } from './stack/decode-path.ts';
 
 // Same origin, as under `npm start` (stack/web.ts): the dev server proxies the API paths to
 // the local stack (or whatever JERGA_API_PORT names), so the browser only talks to the page's
@@ -17,17 +18,7 @@ const apiProxy = {
 
 /** True when a request path names a `.jerga` folder, however it is percent-encoded or cased. */
 function namesPrivateFolder(url: string): boolean {
-  let pathname = url.split(/[?#]/)[0];
-  for (let round = 0; round < 3; round++) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      break; // malformed escapes: judge what we have
-    }
-    if (decoded === pathname) break;
-    pathname = decoded;
-  }
+  const pathname = fullyDecodedPath(url.split(/[?#]/)[0]);
   return pathname.split(/[/\\]/).some((segment) => segment.toLowerCase() === '.jerga');
 }
 

@@ -3,29 +3,18 @@
 // phone and as a desktop. Prints the four category scores and LCP, CLS and TBT, then the
 // audits that did not pass. Never fails on scores.
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { ensureClientBuild } from '../stack/build.ts';
+import { freePort } from '../stack/free-port.ts';
 import { startStack } from '../stack/index.ts';
 import { startWeb } from '../stack/web.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Row {
   page: string;

@@ -8,6 +8,7 @@ import { compress } from 'hono/compress';
 import { proxy } from 'hono/proxy';
 import { secureHeaders } from 'hono/secure-headers';
 import { defaultDistDir } from './build.ts';
+import { fullyDecodedPath } from './decode-path.ts';
 import { LOOPBACK_PROXIES, clientAddress, compileTrust, trustedProxiesFromEnv, type TrustProxy } from './server.ts';
 
 /** What the browser reaches on the web origin and the gateway answers (same origin, no CORS). */
@@ -46,18 +47,7 @@ const underPrefix = (pathname: string, prefixes: readonly string[]) =>
  * `.jerga`, `..`, the build's own stamp and manifest. None of them is the app's to serve.
  */
 function namesDotSegment(pathname: string): boolean {
-  let decoded = pathname;
-  for (let round = 0; round < 3; round++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(decoded);
-    } catch {
-      break; // malformed escapes: judge what we have
-    }
-    if (next === decoded) break;
-    decoded = next;
-  }
-  return decoded.split(/[/\\]/).some((segment) => segment.startsWith('.'));
+  return fullyDecodedPath(pathname).split(/[/\\]/).some((segment) => segment.startsWith('.'));
 }
 
 /** A path that names a file (`/robots.txt`, `/assets/x.js`) rather than a route of the app. */

@@ -2,28 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { rootDir } from '../../stack/config.ts';
+import { freePort } from '../../stack/free-port.ts';
 
 // Crash recovery of the stack exactly as `npm run stack` runs it: a child process on its
 // own ports and data folder, killed with SIGKILL in the middle of a write load.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function isAlive(pid: number): boolean {
   try {

@@ -4,28 +4,11 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MultiSelect } from '@/components/multi-select';
 import { EntryCard } from '@/features/entries/components/entry-card';
-import type { Entry } from '@/lib/api-types';
 import i18n from '@/i18n';
+import { makeEntry } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
-const entry: Entry = {
-  _id: '22222222-2222-4222-8222-222222222222',
-  title: 'chévere',
-  description: 'Great, cool.',
-  country: 'GQ',
-  hint: null,
-  exampleSentence: '¡Qué chévere!',
-  author: 'Ana',
-  owner: null,
-  show: true,
-  voteCount: 3,
-  upvotes: 3,
-  downvotes: 0,
-  commentCount: 0,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-  tags: [],
-};
+const entry = makeEntry({ title: 'chévere', description: 'Great, cool.', country: 'GQ', author: 'Ana', owner: null });
 
 describe('long country names', () => {
   it("the entry card's country name carries the full name as its title and text", async () => {
