@@ -57,6 +57,11 @@ export const messages = {
   tag_name_required: 'Please enter a name.',
   tag_name_too_long: 'A tag name is at most 20 characters.',
   tag_exists: 'A tag with this name already exists.',
+  // Votes
+  vote_login_required: 'Please log in to vote',
+  vote_type_invalid: 'A vote is either upvote or downvote.',
+  vote_already_recorded: 'Vote already recorded for this user on this content.',
+  vote_not_found: 'You have not voted on this entry.',
   // Accounts
   user_not_found: 'User not found.',
   name_required: 'Please provide your name.',

@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { ApiError, errorResponse } from '../errors.ts';
 import { content } from './content.ts';
 import { tags } from './tags.ts';
+import { votes } from './votes.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -35,6 +36,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/tag', tags);
   app.route('/auth', auth);
   app.route('/user', user);
+  app.route('/vote', votes);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;

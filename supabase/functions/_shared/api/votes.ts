@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import type { ApiEnv } from './context.ts';
+import { idParam, parseBody, uuid } from './validate.ts';
+
+// Shapes only: the rules live in the SQL functions cast_vote/remove_vote/votes_of_entry.
+const addVoteBody = z.object({
+  contentId: uuid,
+  // The spec's clients send their own id; the voter is always the token's user, so a
+  // different id is refused rather than trusted.
+  userId: uuid.optional(),
+  voteType: z.enum(['upvote', 'downvote'], { error: 'vote_type_invalid' }),
+});
+
+/** An entry's tallies and the caller's own vote (public.vote_summary). */
+interface VoteSummary {
+  contentId: string;
+  upvotes: number;
+  downvotes: number;
+  voteCount: number;
+  userVote: 'upvote' | 'downvote' | null;
+}
+
+interface Vote {
+  contentId: string;
+  userId: string;
+  voteType: 'upvote' | 'downvote';
+  createdAt: string;
+}
+
+export const votes = new Hono<ApiEnv>()
+  .post('/addVote', async (c) => {
+    const body = await parseBody(c, addVoteBody);
+    const caller = c.get('caller');
+    if (body.userId && caller.userId && body.userId !== caller.userId) throw new ApiError(403, 'forbidden', { field: 'userId' });
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ summary: VoteSummary }[]>`select public.cast_vote(${body.contentId}, ${body.voteType}) as summary`)[0].summary,
+    );
+    return c.json({ success: true, message: 'Vote recorded successfully!', data }, 201);
+  })
+  .get('/getVotesByContentId/:contentId', async (c) => {
+    const id = idParam(c, 'contentId', 'entry_not_found');
+    const data = await c.get('run')(async (tx) => (await tx<{ votes: Vote[] }[]>`select public.votes_of_entry(${id}) as votes`)[0].votes);
+    return c.json({ success: true, data });
+  })
+  .get('/getVoteSummary/:contentId', async (c) => {
+    const id = idParam(c, 'contentId', 'entry_not_found');
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ summary: VoteSummary | null }[]>`select public.vote_summary(${id}) as summary`)[0].summary,
+    );
+    if (!data) throw new ApiError(404, 'entry_not_found');
+    return c.json({ success: true, data });
+  })
+  .delete('/removeVote/:contentId', async (c) => {
+    const id = idParam(c, 'contentId', 'vote_not_found');
+    const data = await c.get('run')(async (tx) => (await tx<{ summary: VoteSummary }[]>`select public.remove_vote(${id}) as summary`)[0].summary);
+    return c.json({ success: true, data });
+  });
