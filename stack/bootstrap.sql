@@ -221,8 +221,10 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 
--- realtime: on Supabase the Realtime service creates these. Locally they publish through
--- pg_notify on channel 'realtime_broadcast', which the local realtime server listens to.
+-- realtime: on Supabase the Realtime service creates these. Locally realtime.send() writes
+-- to realtime.messages as Supabase's does, and a trigger notifies channel 'realtime_broadcast'
+-- (see realtime.notify_message()); the local Realtime service (stack/realtime) listens and
+-- delivers, reading the row when the notification could not carry it.
 create schema if not exists realtime;
 grant usage on schema realtime to anon, authenticated, service_role;
 
@@ -231,6 +233,56 @@ language sql stable
 as $$
   select nullif(current_setting('realtime.topic', true), '')::text
 $$;
+
+-- Supabase partitions this table by day; one table is enough here (the service deletes
+-- rows older than three days when it starts).
+create table if not exists realtime.messages (
+  id uuid not null default extensions.gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_topic_index
+  on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+-- Private channels are authorized by policies on this table (realtime.topic() names the
+-- channel being joined); with RLS on and no policy, nobody but the server reads or writes.
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+-- Every committed broadcast row, whoever wrote it (Supabase replicates the table), is
+-- announced at commit (nothing on rollback) as JSON {id, topic, event, private, inserted_at,
+-- payload}; when that would not fit pg_notify's 8000 bytes, without the payload (or with
+-- the id alone), and the service reads the row.
+create or replace function realtime.notify_message() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  reference jsonb := jsonb_build_object(
+    'id', new.id, 'topic', new.topic, 'event', new.event, 'private', coalesce(new.private, false),
+    'inserted_at', to_char(new.inserted_at, 'YYYY-MM-DD"T"HH24:MI:SS.US'));
+  notification text := (reference || jsonb_build_object('payload', new.payload))::text;
+begin
+  if octet_length(notification) > 7900 then
+    notification := reference::text;
+  end if;
+  if octet_length(notification) > 7900 then
+    notification := jsonb_build_object('id', new.id)::text;
+  end if;
+  perform pg_notify('realtime_broadcast', notification);
+  return null;
+end;
+$$;
+revoke execute on function realtime.notify_message() from public, anon, authenticated;
+drop trigger if exists notify_message on realtime.messages;
+create trigger notify_message after insert on realtime.messages
+  for each row when (new.extension = 'broadcast') execute function realtime.notify_message();
 
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
 returns void
@@ -241,18 +293,17 @@ as $$
 declare
   message_id uuid := extensions.gen_random_uuid();
 begin
-  perform pg_notify(
-    'realtime_broadcast',
-    jsonb_build_object(
-      'topic', topic,
-      'event', event,
-      'private', private,
-      'payload', coalesce(payload, '{}'::jsonb) || jsonb_build_object('id', message_id)
-    )::text
-  );
-exception when others then
-  -- Like Realtime's own send(): a broadcast must never abort the writing transaction.
-  raise warning 'realtime.send failed: %', sqlerrm;
+  begin
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (
+      message_id,
+      coalesce(payload, '{}'::jsonb) || jsonb_build_object('id', message_id),
+      event, topic, private, 'broadcast'
+    );
+  exception when others then
+    -- Like Realtime's own send(): a broadcast must never abort the writing transaction.
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
 end;
 $$;
 

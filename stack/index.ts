@@ -3,6 +3,7 @@ import { createAuthApp, type AuthApp } from './auth/index.ts';
 import { apiDatabaseUrlOf, loadConfig, type StackConfig } from './config.ts';
 import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
+import { startRealtime, type RealtimeService } from './realtime/index.ts';
 import { createGateway, listen } from './server.ts';
 
 export interface RunningStack {
@@ -34,6 +35,7 @@ export async function startStack(
   const db = await startDatabase(config, log);
   let server: Server | undefined;
   let auth: AuthApp | undefined;
+  let realtime: RealtimeService | undefined;
   try {
     const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
     const apiUrl = `http://127.0.0.1:${config.apiPort}`;
@@ -60,16 +62,19 @@ export async function startStack(
       // As a hosted project with IP address forwarding on: the api function names the browser.
       sbForwardedForEnabled: true,
     });
-    server = await listen(createGateway({ config, functions, auth }), config.apiPort);
+    realtime = await startRealtime({ config, databaseUrl: db.url, log });
+    server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade);
     // Past listen(), a socket-level error must not take the whole stack down.
     server.on('error', (error) => log(`API gateway: ${error.message}`));
     const running = server;
     const runningAuth = auth;
+    const runningRealtime = realtime;
     let renewal: Promise<void> | undefined;
     const renewPools = () =>
       (renewal ??= (async () => {
         for (const fn of functions.values()) await fn.close?.();
         await runningAuth.renewPool();
+        await runningRealtime.renewConnection();
       })().finally(() => (renewal = undefined)));
     // postgres.js can leave a pooled connection unusable when Postgres dies under it (it
     // then hangs until connect_timeout on every use): start from fresh pools once it is back.
@@ -85,6 +90,7 @@ export async function startStack(
       seeded,
       renewPools,
       async stop() {
+        await runningRealtime.close();
         running.closeAllConnections();
         await new Promise<void>((resolve) => running.close(() => resolve()));
         for (const fn of functions.values()) await fn.close?.();
@@ -94,6 +100,7 @@ export async function startStack(
     };
   } catch (error) {
     server?.close();
+    await realtime?.close();
     await auth?.close();
     await db.stop();
     throw error;

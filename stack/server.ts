@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { jwtVerify } from 'jose';
@@ -87,10 +88,12 @@ export interface GatewayOptions {
    * Default: JERGA_TRUSTED_PROXIES, else loopback (the Vite dev proxy, the api function).
    */
   trustedProxies?: readonly string[];
+  /** The local Realtime service (stack/realtime): its HTTP endpoints under /realtime/v1/api. */
+  realtime?: { fetch(request: Request, path: string): Promise<Response> };
 }
 
 /** The HTTP side of the local stack: what Kong routes on `supabase start`, for the slice we use. */
-export function createGateway({ config, functions, auth, trustedProxies }: GatewayOptions): Hono {
+export function createGateway({ config, functions, auth, trustedProxies, realtime }: GatewayOptions): Hono {
   const secret = new TextEncoder().encode(config.jwtSecret);
   const trust = compileTrust(trustedProxies ?? trustedProxiesFromEnv() ?? LOOPBACK_PROXIES);
   const app = new Hono();
@@ -144,13 +147,31 @@ export function createGateway({ config, functions, auth, trustedProxies }: Gatew
     });
   }
 
+  // /realtime/v1/api/...: Realtime's HTTP broadcast (the WebSocket comes through `upgrade`).
+  if (realtime) {
+    app.all('/realtime/v1/api/*', async (c) =>
+      withCors(c.req.raw, await realtime.fetch(c.req.raw, c.req.path.slice('/realtime/v1'.length))),
+    );
+  }
+
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.notFound((c) => withCors(c.req.raw, c.json({ message: 'Not found' }, 404)));
   return app;
 }
 
-export function listen(app: Hono, port: number): Promise<Server> {
+export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/**
+ * Serves `app` on 127.0.0.1:`port`; WebSocket upgrades go to `upgrade` (the Realtime
+ * service), and are refused when there is none.
+ */
+export function listen(app: Hono, port: number, upgrade?: UpgradeHandler): Promise<Server> {
   const server = createServer(getRequestListener(app.fetch));
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (upgrade) return upgrade(request, socket, head);
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
