@@ -62,6 +62,11 @@ export const messages = {
   vote_type_invalid: 'A vote is either upvote or downvote.',
   vote_already_recorded: 'Vote already recorded for this user on this content.',
   vote_not_found: 'You have not voted on this entry.',
+  // Comments
+  comment_login_required: 'Please log in to comment.',
+  comment_required: 'Please write a comment.',
+  comment_too_long: 'A comment is at most 2000 characters.',
+  comment_not_found: 'Comment not found.',
   // Accounts
   user_not_found: 'User not found.',
   name_required: 'Please provide your name.',

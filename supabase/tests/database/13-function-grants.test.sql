@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(35);
+select plan(37);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
@@ -13,13 +13,14 @@ select plan(35);
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
 --     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
---   nobody: the auth.users and votes triggers and realtime's broadcasts (service_role only).
+--   nobody: the auth.users, votes and comments triggers and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
   ('private.check_current_password(text)', false, true),
   ('private.check_login_throttle(text, text)', true, false),
+  ('private.count_comments()', false, false),
   ('private.create_profile_for_new_user()', false, false),
   ('private.is_admin()', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),

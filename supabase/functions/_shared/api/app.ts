@@ -5,6 +5,7 @@ import { ApiError, errorResponse } from '../errors.ts';
 import { content } from './content.ts';
 import { tags } from './tags.ts';
 import { votes } from './votes.ts';
+import { comments } from './comments.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -37,6 +38,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/auth', auth);
   app.route('/user', user);
   app.route('/vote', votes);
+  app.route('/comment', comments);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import type { ApiEnv } from './context.ts';
+import { idParam, parseBody, uuid } from './validate.ts';
+
+// Shapes only: the rules (trimmed, 1 to 2000 characters, shown entries, who may delete)
+// live in the SQL functions add_comment/comments_of_entry/delete_comment.
+const addCommentBody = z.object({
+  contentId: uuid,
+  // The spec's clients send their own id; the writer is always the token's user.
+  userId: uuid.optional(),
+  text: z.string({ error: 'comment_required' }).trim().min(1, 'comment_required').max(2000, 'comment_too_long'),
+});
+
+/** A comment as public.comment_json shapes it (the spec's fields). */
+interface Comment {
+  _id: string;
+  contentId: string;
+  text: string;
+  owner: { _id: string; name: string };
+  createdAt: string;
+}
+
+export const comments = new Hono<ApiEnv>()
+  .post('/addComment', async (c) => {
+    const body = await parseBody(c, addCommentBody);
+    const caller = c.get('caller');
+    if (body.userId && caller.userId && body.userId !== caller.userId) throw new ApiError(403, 'forbidden', { field: 'userId' });
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ comment: Comment }[]>`select public.add_comment(${body.contentId}, ${body.text}) as comment`)[0].comment,
+    );
+    return c.json({ success: true, message: 'Comment added successfully', data }, 201);
+  })
+  .get('/getCommentsByContentId/:contentId', async (c) => {
+    const id = idParam(c, 'contentId', 'entry_not_found');
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ comments: Comment[] }[]>`select public.comments_of_entry(${id}) as comments`)[0].comments,
+    );
+    return c.json({ success: true, data });
+  })
+  .delete('/deleteComment/:commentId', async (c) => {
+    const id = idParam(c, 'commentId', 'comment_not_found');
+    const data = await c.get('run')(async (tx) => (await tx<{ comment: Comment }[]>`select public.delete_comment(${id}) as comment`)[0].comment);
+    return c.json({ success: true, data });
+  });
