@@ -67,6 +67,10 @@ export const messages = {
   comment_required: 'Please write a comment.',
   comment_too_long: 'A comment is at most 2000 characters.',
   comment_not_found: 'Comment not found.',
+  // Feedback
+  message_required: 'Message cannot be blank.',
+  message_too_long: 'A message is at most 5000 characters.',
+  feedback_rate_limited: 'Thank you! You have sent a lot of feedback this hour. Please try again later.',
   // Accounts
   user_not_found: 'User not found.',
   name_required: 'Please provide your name.',

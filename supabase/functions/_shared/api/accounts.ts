@@ -9,16 +9,9 @@ import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
 import type { ApiEnv } from './context.ts';
 import type { SessionTokens, User } from './types.ts';
-import { cursorParam, encodeCursor, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
+import { cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, uuid } from './validate.ts';
 
-const email = z
-  .string({ error: 'email_required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'email_required')
-  .pipe(z.email('email_invalid'));
 const password = z.string({ error: 'password_required' }).min(1, 'password_required');
-const name = z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(100, 'name_too_long');
 
 const registerBody = z
   .object({ name, email, password: newPassword, confirmPassword: z.string().optional() })

@@ -6,6 +6,7 @@ import { content } from './content.ts';
 import { tags } from './tags.ts';
 import { votes } from './votes.ts';
 import { comments } from './comments.ts';
+import { feedback } from './feedback.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -39,6 +40,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', user);
   app.route('/vote', votes);
   app.route('/comment', comments);
+  app.route('/feedback', feedback);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;

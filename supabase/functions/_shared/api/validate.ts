@@ -4,6 +4,17 @@ import { ApiError, fromZod } from '../errors.ts';
 
 export const uuid = z.string().uuid('invalid_id');
 
+/** An e-mail address as the forms send it: required, trimmed, lower-cased, well formed. */
+export const email = z
+  .string({ error: 'email_required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'email_required')
+  .pipe(z.email('email_invalid'));
+
+/** A person's name (registration, profile, feedback): required, trimmed, at most 100 characters. */
+export const personName = z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(100, 'name_too_long');
+
 /**
  * Text Postgres cannot store (NUL) or that is not valid Unicode (a lone UTF-16 surrogate,
  * which JSON's \ud800 escapes can carry). Found at the edge so the reply names the field.
