@@ -27,11 +27,14 @@ beforeAll(async () => {
 afterAll(closeAdminSql);
 
 describe('POST /api/tag/addTag', () => {
-  it('creates a tag owned by the caller', async () => {
+  it('creates a tag owned by the caller, who may name themselves as the owner but nobody else', async () => {
     const name = `food${unique()}`;
-    const reply = await api<{ data: Tag }>('/tag/addTag', { body: { name: `  ${name} `, owner: other.id }, token: owner.token });
+    const reply = await api<{ data: Tag }>('/tag/addTag', { body: { name: `  ${name} `, owner: owner.id }, token: owner.token });
     expect(reply.status).toBe(201);
     expect(reply.body.data).toMatchObject({ name, owner: owner.id });
+    const forOther = await api('/tag/addTag', { body: { name: `x${unique()}`, owner: other.id }, token: owner.token });
+    expect(forOther.status).toBe(403);
+    expect(forOther.body.fieldCodes).toEqual({ owner: 'forbidden' });
   });
 
   it('asks guests to log in', async () => {
@@ -91,8 +94,11 @@ describe('tags on an entry', () => {
     const tag = await newTag(other.token);
     expect((await api('/tag/addTagToContent', { body: { contentId: entry._id, tagId: tag._id } })).status).toBe(401);
 
+    // Acting in someone else's name is refused; in one's own, accepted.
+    const asOwner = await api('/tag/addTagToContent', { body: { contentId: entry._id, tagId: tag._id, userId: owner.id }, token: other.token });
+    expect(asOwner.status).toBe(403);
     const added = await api<{ success: boolean; data: Tag[] }>('/tag/addTagToContent', {
-      body: { contentId: entry._id, tagId: tag._id, userId: owner.id },
+      body: { contentId: entry._id, tagId: tag._id, userId: other.id },
       token: other.token,
     });
     expect(added.status).toBe(201);

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../errors.ts';
-import type { ApiEnv } from './context.ts';
+import { requireOwnId, type ApiEnv } from './context.ts';
 import { idParam, parseBody, uuid } from './validate.ts';
 
 // Shapes only: the rules (trimmed, 1 to 2000 characters, shown entries, who may delete)
@@ -25,8 +24,7 @@ interface Comment {
 export const comments = new Hono<ApiEnv>()
   .post('/addComment', async (c) => {
     const body = await parseBody(c, addCommentBody);
-    const caller = c.get('caller');
-    if (body.userId && caller.userId && body.userId !== caller.userId) throw new ApiError(403, 'forbidden', { field: 'userId' });
+    requireOwnId(c.get('caller'), body.userId, 'userId');
     const data = await c.get('run')(
       async (tx) => (await tx<{ comment: Comment }[]>`select public.add_comment(${body.contentId}, ${body.text}) as comment`)[0].comment,
     );

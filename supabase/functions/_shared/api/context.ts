@@ -21,6 +21,15 @@ export interface ApiEnv {
  */
 const guestOnBadToken = new Set(['/api/auth/login', '/api/auth/google', '/api/auth/logout', '/api/auth/authStatus', '/api/user/register']);
 
+/**
+ * The spec's clients send their own user id in some bodies (userId, owner). Who acts is
+ * always the token's user: an id is accepted only when it is the caller's own (a guest's is
+ * left to the SQL function, which asks them to log in).
+ */
+export function requireOwnId(caller: Caller, id: string | undefined, field: string): void {
+  if (id !== undefined && caller.userId && id !== caller.userId) throw new ApiError(403, 'forbidden', { field });
+}
+
 /** Resolves the caller from the bearer token, and their address, once per request. */
 export const withCaller = createMiddleware<ApiEnv>(async (c, next) => {
   const caller = await callerFrom(c.req.header('authorization')).catch((error: unknown) => {

@@ -1,15 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiEnv } from './context.ts';
+import { requireOwnId, type ApiEnv } from './context.ts';
 import type { Tag } from './types.ts';
 import { idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules live in the SQL functions add_tag/tag_entry/untag_entry.
 const addTagBody = z.object({
   name: z.string({ error: 'tag_name_required' }).trim().min(1, 'tag_name_required').max(20, 'tag_name_too_long'),
+  // The spec's client names the owner; it must be the caller.
+  owner: uuid.optional(),
 });
 
-const tagOnEntryBody = z.object({ contentId: uuid, tagId: uuid });
+const tagOnEntryBody = z.object({ contentId: uuid, tagId: uuid, userId: uuid.optional() });
 
 /** Every tag fits one reply up to this many; past it, `limit` and `after` page by name. */
 export const MAX_TAGS = 1000;
@@ -40,11 +42,13 @@ export const tags = new Hono<ApiEnv>()
   })
   .post('/addTag', async (c) => {
     const body = await parseBody(c, addTagBody);
+    requireOwnId(c.get('caller'), body.owner, 'owner');
     const tag = await c.get('run')(async (tx) => (await tx<{ tag: Tag }[]>`select public.add_tag(${body.name}) as tag`)[0].tag);
     return c.json({ success: true, message: 'Added successfully', data: tag }, 201);
   })
   .post('/addTagToContent', async (c) => {
     const body = await parseBody(c, tagOnEntryBody);
+    requireOwnId(c.get('caller'), body.userId, 'userId');
     const data = await c.get('run')(
       async (tx) => (await tx<{ tags: Tag[] }[]>`select public.tag_entry(${body.contentId}, ${body.tagId}) as tags`)[0].tags,
     );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
-import type { ApiEnv } from './context.ts';
+import { requireOwnId, type ApiEnv } from './context.ts';
 import { idParam, parseBody, uuid } from './validate.ts';
 
 // Shapes only: the rules live in the SQL functions cast_vote/remove_vote/votes_of_entry.
@@ -32,8 +32,7 @@ interface Vote {
 export const votes = new Hono<ApiEnv>()
   .post('/addVote', async (c) => {
     const body = await parseBody(c, addVoteBody);
-    const caller = c.get('caller');
-    if (body.userId && caller.userId && body.userId !== caller.userId) throw new ApiError(403, 'forbidden', { field: 'userId' });
+    requireOwnId(c.get('caller'), body.userId, 'userId');
     const data = await c.get('run')(
       async (tx) => (await tx<{ summary: VoteSummary }[]>`select public.cast_vote(${body.contentId}, ${body.voteType}) as summary`)[0].summary,
     );
