@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(37);
+select plan(43);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
@@ -13,7 +13,7 @@ select plan(37);
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
 --     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
---   nobody: the auth.users, votes and comments triggers and realtime's broadcasts (service_role only).
+--   nobody: the auth.users, votes, comments and entry_tags triggers and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
@@ -27,6 +27,9 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.search_entry_ids(text)', true, true),
   ('private.sync_profile_from_auth_user()', false, false),
   ('private.take_rate_limit(text, text, integer, interval, text)', true, true),
+  ('private.tell_comment()', false, false),
+  ('private.tell_tags()', false, false),
+  ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
   ('public.set_admin(uuid, boolean)', false, true),
   ('realtime.broadcast_changes(text, text, text, text, text, record, record, text)', false, false),
