@@ -15,6 +15,8 @@ export const MAX_PAYLOAD = 1024 * 1024;
 export const MAX_CHANNELS_PER_SOCKET = 100;
 const TOPIC_PREFIX = 'realtime:';
 const WEBSOCKET_PATH = '/realtime/v1/websocket';
+/** How the service's database connections name themselves (pg_stat_activity). */
+export const APPLICATION_NAME = 'jerga-realtime';
 /** setTimeout's largest delay. */
 const MAX_TIMER = 2 ** 31 - 1;
 
@@ -99,7 +101,9 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
   const topics = new Map<string, Set<Subscription>>();
   const presences = new Map<string, Map<string, PresenceEntry>>();
   const connections = new Set<Connection>();
-  let sql = postgres(databaseUrl, { max: 4, onnotice: () => {}, idle_timeout: 60 });
+  const connect = () =>
+    postgres(databaseUrl, { max: 4, onnotice: () => {}, idle_timeout: 60, connection: { application_name: APPLICATION_NAME } });
+  let sql = connect();
   let listening: { unlisten(): Promise<void> } | undefined;
   let closed = false;
   /** Ids already delivered, so a catch-up after reconnecting never delivers twice. */
@@ -288,7 +292,11 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
   function scheduleExpiry(subscription: Subscription): void {
     clearTimeout(subscription.expiry);
     const delay = Math.min(Math.max(subscription.caller.claims.exp * 1000 - Date.now(), 0), MAX_TIMER);
-    subscription.expiry = setTimeout(() => shutDown(subscription, 'Token has expired 0 seconds ago'), delay);
+    subscription.expiry = setTimeout(() => {
+      // A far expiry is reached in steps of setTimeout's longest delay.
+      if (subscription.caller.claims.exp * 1000 > Date.now()) return scheduleExpiry(subscription);
+      shutDown(subscription, 'Token has expired 0 seconds ago');
+    }, delay);
     subscription.expiry.unref();
   }
 
@@ -528,8 +536,13 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
     async renewConnection() {
       if (closed) return;
       const old = sql;
-      sql = postgres(databaseUrl, { max: 4, onnotice: () => {}, idle_timeout: 60 });
+      const previous = listening;
+      sql = connect();
       listening = undefined;
+      // Unlisten first, so the old LISTEN connection does not come back by itself; a broken
+      // connection may never answer, hence the time limit.
+      const unlistened = previous?.unlisten().catch(() => {});
+      await Promise.race([unlistened, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       await old.end({ timeout: 1 }).catch(() => {});
       await listen();
       await catchUp();

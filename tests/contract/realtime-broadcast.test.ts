@@ -7,6 +7,7 @@ import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { rootDir } from '../../stack/config.ts';
+import { APPLICATION_NAME } from '../../stack/realtime/index.ts';
 import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
 
 // Node 20 has no global WebSocket: realtime-js takes `ws` as its transport.
@@ -172,6 +173,21 @@ describe('Realtime broadcast from the database', () => {
     await expect.poll(() => received.map((m) => m.payload.again)).toEqual([true]);
   });
 
+  it('listens again when its LISTEN connection dies, catching up on what was sent meanwhile', async () => {
+    const name = topic('relisten');
+    const channel = realtimeClient().channel(name);
+    const received = listening(channel);
+    await subscribed(channel);
+    const sql = adminSql();
+    await sql`select realtime.send(${sql.json({})}, 'before', ${name}, false)`;
+    await expect.poll(() => received.map((m) => m.event)).toEqual(['before']);
+    const killed = await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = ${APPLICATION_NAME} and query ilike 'listen%'`;
+    expect(killed).toHaveLength(1);
+    await sql`select realtime.send(${sql.json({})}, 'after', ${name}, false)`;
+    await expect.poll(() => received.map((m) => m.event), { timeout: 15_000 }).toEqual(['before', 'after']);
+  });
+
   it('delivers realtime.broadcast_changes() from a trigger', async () => {
     const sql = adminSql();
     const table = `rt_changes_${randomUUID().slice(0, 8)}`;
@@ -263,6 +279,13 @@ describe('Realtime refusals', () => {
       socket.send(frame);
       expect(await closed).toBe(1003);
     }
+    // Over the 1 MB frame limit: ws closes with 1009 (message too big).
+    const socket = new WebSocket(`${realtimeUrl()}/websocket?apikey=${stack().anonKey}&vsn=2.0.0`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.on('error', () => {});
+    socket.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', { filler: 'x'.repeat(1_100_000) }]));
+    expect(await closed).toBe(1009);
     const health = await fetch(`${stack().apiUrl}/health`);
     expect(health.status).toBe(200);
     expect(await channel.send({ type: 'broadcast', event: 'alive', payload: {} })).toBe('ok');
