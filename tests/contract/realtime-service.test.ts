@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { RealtimeClient, type RealtimeChannel, type WebSocketLikeConstructor } from '@supabase/realtime-js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../stack/free-port.ts';
+import { startRealtime, type RealtimeService } from '../../stack/realtime/index.ts';
+import { createGateway, listen } from '../../stack/server.ts';
+import { loadConfig } from '../../stack/config.ts';
+import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
+
+// A second Realtime service and gateway in this process, on the test database: what the
+// stack does with it (renewing its connections, stopping) can be driven from here.
+const transport = WebSocket as unknown as WebSocketLikeConstructor;
+const publishableKey = 'sb_publishable_realtime_service_test';
+let service: RealtimeService;
+let server: Server;
+let url = '';
+
+beforeAll(async () => {
+  const config = loadConfig({ jwtSecret: stack().jwtSecret, anonKey: stack().anonKey, serviceRoleKey: stack().serviceRoleKey, publishableKey });
+  service = await startRealtime({ config, databaseUrl: stack().dbUrl, log: () => {} });
+  const port = await freePort();
+  server = await listen(createGateway({ config, functions: new Map(), realtime: service }), port, service.handleUpgrade);
+  url = `ws://127.0.0.1:${port}/realtime/v1`;
+});
+
+afterAll(async () => {
+  await service.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await closeAdminSql();
+});
+
+function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve(channel);
+      else reject(new Error(`${status}: ${error?.message ?? ''}`));
+    });
+  });
+}
+
+describe('the Realtime service', () => {
+  it('takes the opaque publishable key as the anon key, and delivers again after renewing its connections', async () => {
+    const client = new RealtimeClient(url, { params: { apikey: publishableKey }, transport });
+    const name = `renew-${randomUUID().slice(0, 8)}`;
+    const channel = client.channel(name);
+    const received: string[] = [];
+    channel.on('broadcast', { event: '*' }, ({ event }) => received.push(event));
+    await subscribed(channel);
+    const sql = adminSql();
+    await sql`select realtime.send(${sql.json({})}, 'first', ${name}, false)`;
+    await expect.poll(() => received).toEqual(['first']);
+    // What the stack does once Postgres is back from a restart.
+    await service.renewConnection();
+    await sql`select realtime.send(${sql.json({})}, 'second', ${name}, false)`;
+    await expect.poll(() => received).toEqual(['first', 'second']);
+    await client.removeAllChannels();
+    client.disconnect();
+  });
+
+  it('caps the channels of one socket', async () => {
+    const socket = new WebSocket(`${url}/websocket?apikey=${stack().anonKey}&vsn=2.0.0`);
+    const replies: unknown[][] = [];
+    socket.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString()) as unknown[]));
+    await new Promise((resolve) => socket.once('open', resolve));
+    for (let i = 1; i <= 101; i++) socket.send(JSON.stringify([String(i), String(i), `realtime:cap-${i}`, 'phx_join', { config: {} }]));
+    await expect.poll(() => replies.length).toBe(101);
+    expect(replies.filter((reply) => (reply[4] as { status: string }).status === 'ok')).toHaveLength(100);
+    expect(replies[100]).toEqual(['101', '101', 'realtime:cap-101', 'phx_reply', { status: 'error', response: { reason: 'Too many channels' } }]);
+    socket.close();
+  });
+
+  it('closes its sockets when it stops', async () => {
+    const other = await startRealtime({ config: loadConfig({ jwtSecret: stack().jwtSecret }), databaseUrl: stack().dbUrl, log: () => {} });
+    const port = await freePort();
+    const otherServer = await listen(createGateway({ config: loadConfig(), functions: new Map() }), port, other.handleUpgrade);
+    try {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/realtime/v1/websocket?apikey=${stack().anonKey}&vsn=2.0.0`);
+      await new Promise((resolve) => socket.once('open', resolve));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      await other.close();
+      await closed;
+    } finally {
+      otherServer.closeAllConnections();
+      await new Promise((resolve) => otherServer.close(resolve));
+    }
+  });
+});
