@@ -4,13 +4,15 @@ import type { Duplex } from 'node:stream';
 import postgres from 'postgres';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { StackConfig } from '../config.ts';
-import { decodeFrame, encodeFrame, type PhoenixMessage, type Vsn } from './protocol.ts';
+import { decodeFrame, encodeBinaryBroadcast, encodeFrame, type PhoenixMessage, type Vsn } from './protocol.ts';
 import { tokenVerifier, type Caller, type TokenVerifier } from './tokens.ts';
 
 /** The Postgres channel realtime.send() notifies on, with the realtime.messages row id. */
 export const NOTIFY_CHANNEL = 'realtime_broadcast';
 /** Largest frame a client may send (Realtime's default websocket max frame is 1 MB too). */
 export const MAX_PAYLOAD = 1024 * 1024;
+/** What may wait unsent for one socket before it is dropped as a reader that stopped. */
+const MAX_BUFFERED = 16 * 1024 * 1024;
 /** Realtime's default max_channels_per_client. */
 export const MAX_CHANNELS_PER_SOCKET = 100;
 const TOPIC_PREFIX = 'realtime:';
@@ -112,7 +114,18 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
   let notified: Promise<void> = Promise.resolve();
 
   const send = (connection: Connection, message: PhoenixMessage) => {
-    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(encodeFrame(message, connection.vsn));
+    const { ws } = connection;
+    if (ws.readyState !== ws.OPEN) return;
+    // A client that stopped reading is dropped rather than buffered without end.
+    if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
+    const broadcastPayload = message.event === 'broadcast' && isObject(message.payload) ? message.payload : undefined;
+    if (broadcastPayload && Buffer.isBuffer(broadcastPayload.payload)) {
+      // Bytes travel only in vsn 2.0.0's binary frames; a vsn 1.0.0 client cannot get them.
+      const frame = connection.vsn === '2.0.0' ? encodeBinaryBroadcast(message.topic, String(broadcastPayload.event), broadcastPayload.payload) : null;
+      if (frame) ws.send(frame);
+      return;
+    }
+    ws.send(encodeFrame(message, connection.vsn));
   };
   const reply = (connection: Connection, message: PhoenixMessage, status: 'ok' | 'error', response: unknown = {}) =>
     send(connection, { join_ref: message.join_ref, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status, response } });

@@ -16,6 +16,8 @@ export interface PhoenixMessage {
 }
 
 const USER_BROADCAST_PUSH = 3;
+const USER_BROADCAST = 4;
+const BINARY_ENCODING = 0;
 const JSON_ENCODING = 1;
 
 const asRef = (value: unknown): string | null =>
@@ -39,8 +41,10 @@ function decodeUserBroadcastPush(data: Buffer): PhoenixMessage | null {
     offset += length;
   }
   const [joinRef, ref, topic, userEvent, meta] = parts;
-  if (encoding !== JSON_ENCODING) return null;
-  const payload: unknown = JSON.parse(data.subarray(offset).toString('utf8'));
+  if (encoding !== JSON_ENCODING && encoding !== BINARY_ENCODING) return null;
+  // A binary payload stays bytes (a copy: ws may reuse the frame's buffer).
+  const payload: unknown =
+    encoding === JSON_ENCODING ? JSON.parse(data.subarray(offset).toString('utf8')) : Buffer.from(data.subarray(offset));
   const metadata: unknown = meta ? JSON.parse(meta) : {};
   const extra = metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata : {};
   return {
@@ -68,6 +72,18 @@ export function decodeFrame(data: Buffer, isBinary: boolean, vsn: Vsn): PhoenixM
   } catch {
     return null;
   }
+}
+
+/**
+ * A broadcast whose payload is bytes, as Realtime sends it to vsn 2.0.0 clients: a kind-4
+ * frame `[4, len(topic), len(event), len(meta), encoding 0]`, the strings, then the bytes.
+ * Null when a name is longer than one length byte allows.
+ */
+export function encodeBinaryBroadcast(topic: string, event: string, payload: Buffer): Buffer | null {
+  const topicBytes = Buffer.from(topic, 'utf8');
+  const eventBytes = Buffer.from(event, 'utf8');
+  if (topicBytes.length > 255 || eventBytes.length > 255) return null;
+  return Buffer.concat([Buffer.from([USER_BROADCAST, topicBytes.length, eventBytes.length, 0, BINARY_ENCODING]), topicBytes, eventBytes, payload]);
 }
 
 export function encodeFrame(message: PhoenixMessage, vsn: Vsn): string {

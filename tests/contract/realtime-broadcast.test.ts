@@ -79,6 +79,20 @@ describe('Realtime broadcast between clients', () => {
     await expect.poll(() => atA.map((m) => m.payload)).toEqual([{ x: 2 }]);
   });
 
+  it('relays binary payloads as binary frames', async () => {
+    const name = topic('bytes');
+    const sender = realtimeClient().channel(name, { config: { broadcast: { ack: true } } });
+    const receiver = realtimeClient().channel(name);
+    const received = listening(receiver);
+    await subscribed(sender);
+    await subscribed(receiver);
+    const bytes = new Uint8Array([0, 1, 2, 250, 255]);
+    expect(await sender.send({ type: 'broadcast', event: 'blob', payload: bytes.buffer })).toBe('ok');
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0].event).toBe('blob');
+    expect([...new Uint8Array(received[0].payload as unknown as ArrayBuffer)]).toEqual([0, 1, 2, 250, 255]);
+  });
+
   it('speaks vsn 1.0.0 (JSON objects) with a vsn 2.0.0 client on the same topic', async () => {
     const name = topic('mixed');
     const old = realtimeClient({ vsn: '1.0.0' }).channel(name, { config: { broadcast: { ack: true } } });
