@@ -1,0 +1,4 @@
+export const feedbackKeys = {
+  all: ['feedback'] as const,
+  list: (limit: number) => [...feedbackKeys.all, 'list', { limit }] as const,
+};
