@@ -15,8 +15,8 @@ const transport = WebSocket as unknown as WebSocketLikeConstructor;
 const realtimeUrl = () => `${stack().apiUrl.replace(/^http/, 'ws')}/realtime/v1`;
 const clients: RealtimeClient[] = [];
 
-function realtimeClient(options: { vsn?: string; heartbeatIntervalMs?: number; key?: string } = {}): RealtimeClient {
-  const client = new RealtimeClient(realtimeUrl(), {
+function realtimeClient(options: { vsn?: string; heartbeatIntervalMs?: number; key?: string; url?: string } = {}): RealtimeClient {
+  const client = new RealtimeClient(options.url ?? realtimeUrl(), {
     params: { apikey: options.key ?? stack().anonKey },
     transport,
     ...(options.vsn ? { vsn: options.vsn } : {}),
@@ -91,6 +91,19 @@ describe('Realtime broadcast between clients', () => {
     await expect.poll(() => received.length).toBe(1);
     expect(received[0].event).toBe('blob');
     expect([...new Uint8Array(received[0].payload as unknown as ArrayBuffer)]).toEqual([0, 1, 2, 250, 255]);
+  });
+
+  it('reaches the same topics through the production web server', async () => {
+    const name = topic('web');
+    const viaWeb = realtimeClient({ url: `${stack().webUrl.replace(/^http/, 'ws')}/realtime/v1` }).channel(name, {
+      config: { broadcast: { ack: true } },
+    });
+    const direct = realtimeClient().channel(name);
+    const received = listening(direct);
+    await subscribed(viaWeb);
+    await subscribed(direct);
+    expect(await viaWeb.send({ type: 'broadcast', event: 'relayed', payload: { ok: true } })).toBe('ok');
+    await expect.poll(() => received.map((m) => m.payload)).toEqual([{ ok: true }]);
   });
 
   it('speaks vsn 1.0.0 (JSON objects) with a vsn 2.0.0 client on the same topic', async () => {
