@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
           { path: 'content/:id', lazy: async () => ({ Component: (await import('@/app/routes/entry-page')).EntryPage }) },
           { path: 'addContent', lazy: async () => ({ Component: (await import('@/app/routes/add-entry-page')).AddEntryPage }) },
           { path: 'addTag', lazy: async () => ({ Component: (await import('@/app/routes/add-tag-page')).AddTagPage }) },
+          { path: 'addfeedback', lazy: async () => ({ Component: (await import('@/app/routes/add-feedback-page')).AddFeedbackPage }) },
           { path: 'editContent/:id', lazy: async () => ({ Component: (await import('@/app/routes/edit-entry-page')).EditEntryPage }) },
           { path: 'login', lazy: async () => ({ Component: (await import('@/app/routes/login-page')).LoginPage }) },
           { path: 'register', lazy: async () => ({ Component: (await import('@/app/routes/register-page')).RegisterPage }) },

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -7,6 +8,11 @@ export function Footer() {
       <div className="site-footer__inner">
         <p>{t('footer.copyright')}</p>
         <p>{t('footer.createdWith')}</p>
+        <p>
+          <Link className="site-footer__link" to="/addfeedback">
+            {t('feedback.footerLink')}
+          </Link>
+        </p>
       </div>
     </footer>
   );

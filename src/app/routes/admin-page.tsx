@@ -7,6 +7,7 @@ import { PageLoading } from '@/app/root-layout';
 import { useUsers } from '@/features/admin/api/get-users';
 import { UsersTable } from '@/features/admin/components/users-table';
 import { useAuth } from '@/features/auth';
+import { FeedbackList } from '@/features/feedback';
 import { isApiError } from '@/lib/api';
 
 /** /admin — user management for admins. The shell shows no navigation bar here. */
@@ -46,6 +47,12 @@ export function AdminPage() {
         <>
           <UsersTable users={loaded} currentUserId={user._id} more={users.hasNextPage} />
           <LoadMore pages={users} />
+          <section className="feedback-section" aria-labelledby="admin-feedback-title">
+            <h2 className="section-title" id="admin-feedback-title">
+              {t('feedback.adminTitle')}
+            </h2>
+            <FeedbackList />
+          </section>
         </>
       )}
     </div>

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormField } from '@/components/form-field';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { useAuth } from '@/features/auth';
+import { malformedEmail, useFieldErrors, type FieldError } from '@/features/auth/components/use-field-errors';
+import { useAddFeedback } from '../api/add-feedback';
+import './feedback.css';
+
+/** The server's limits (supabase/functions/_shared/api/feedback.ts). */
+export const FEEDBACK_NAME_MAX = 100;
+export const FEEDBACK_MESSAGE_MAX = 5000;
+
+const FIELDS = ['name', 'email', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+function validate(values: Values, form: HTMLFormElement): Partial<Record<Field, FieldError>> {
+  const errors: Partial<Record<Field, FieldError>> = {};
+  if (!values.name.trim()) errors.name = { key: 'feedback.nameRequired' };
+  if (!values.email.trim()) errors.email = { key: 'feedback.emailRequired' };
+  else if (malformedEmail(form)) errors.email = { key: 'apiErrors.email_invalid' };
+  if (!values.message.trim()) errors.message = { key: 'feedback.messageRequired' };
+  return errors;
+}
+
+export function FeedbackForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const sendFeedback = useAddFeedback();
+  const [values, setValues] = useState<Values>({ name: user?.name ?? '', email: user?.email ?? '', message: '' });
+  const form = useFieldErrors<Field>(FIELDS);
+
+  // The session may arrive after the form: fill in the signed-in user's name and e-mail
+  // then, without overwriting what was already typed.
+  const [prefilledFor, setPrefilledFor] = useState(user?._id ?? null);
+  if (user && user._id !== prefilledFor) {
+    setPrefilledFor(user._id);
+    setValues((current) => ({ ...current, name: current.name || user.name, email: current.email || (user.email ?? '') }));
+  }
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    form.clear(field);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.check(validate(values, event.currentTarget), event.currentTarget)) return;
+    sendFeedback.mutate(
+      { name: values.name.trim(), email: values.email.trim(), message: values.message.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t('feedback.sent'));
+          navigate('/');
+        },
+        onError: (error) => {
+          toast.error(t('feedback.failed'));
+          form.fromServer(error, 'feedback.failed');
+        },
+      },
+    );
+  };
+
+  const busy = sendFeedback.isPending || sendFeedback.isSuccess;
+  const controlProps = (field: Field) => ({
+    name: field,
+    className: 'input',
+    'aria-required': true,
+    value: values[field],
+    onChange: change(field),
+  });
+
+  return (
+    <form className="form card feedback-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <div className="form__row">
+        <FormField label={t('feedback.name')} error={form.message(form.errors.name)}>
+          {(props) => <input {...props} {...controlProps('name')} type="text" autoComplete="name" maxLength={FEEDBACK_NAME_MAX} />}
+        </FormField>
+        <FormField label={t('feedback.email')} error={form.message(form.errors.email)}>
+          {(props) => <input {...props} {...controlProps('email')} type="email" autoComplete="email" />}
+        </FormField>
+      </div>
+      <FormField
+        label={t('feedback.message')}
+        error={form.message(form.errors.message)}
+        counter={`${values.message.length} / ${FEEDBACK_MESSAGE_MAX}`}
+      >
+        {(props) => <textarea {...props} {...controlProps('message')} className="input textarea feedback-form__message" rows={7} maxLength={FEEDBACK_MESSAGE_MAX} />}
+      </FormField>
+      {form.general && (
+        <p className="form__error" role="alert">
+          {form.message(form.general)}
+        </p>
+      )}
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {sendFeedback.isPending && <Spinner size="sm" />}
+          {t('feedback.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
