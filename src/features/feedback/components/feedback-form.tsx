@@ -77,7 +77,7 @@ export function FeedbackForm() {
   });
 
   return (
-    <form className="form card feedback-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form className="form card feedback-form" aria-label={t('feedback.banner')} noValidate onSubmit={onSubmit} aria-busy={busy}>
       <div className="form__row">
         <FormField label={t('feedback.name')} error={form.message(form.errors.name)}>
           {(props) => <input {...props} {...controlProps('name')} type="text" autoComplete="name" maxLength={FEEDBACK_NAME_MAX} />}
