@@ -60,7 +60,9 @@ beforeAll(async () => {
     drop policy if exists "rt-test read own topics" on realtime.messages;
     drop policy if exists "rt-test write own topic" on realtime.messages;
     create policy "rt-test read own topics" on realtime.messages for select to authenticated
-      using (realtime.topic() in ('rt-test:' || (select auth.uid())::text, 'rt-test-read:' || (select auth.uid())::text));
+      using (realtime.topic() in ('rt-test:' || (select auth.uid())::text, 'rt-test-read:' || (select auth.uid())::text)
+             -- A policy that fails on one topic (division by zero).
+             or (realtime.topic() = 'rt-test-broken:' || (select auth.uid())::text and 1 / (length(realtime.topic()) * 0) = 1));
     create policy "rt-test write own topic" on realtime.messages for insert to authenticated
       with check (realtime.topic() = 'rt-test:' || (select auth.uid())::text);`);
 });
@@ -87,6 +89,8 @@ describe('Realtime private channels (RLS on realtime.messages)', () => {
     );
     const guest = track((await realtimeClient()).channel(ownTopic(owner), privately));
     await expect(guest.joined).rejects.toThrow(/Unauthorized: You do not have permissions to read/);
+    const broken = track((await realtimeClient(owner.token)).channel(`rt-test-broken:${owner.id}`, privately));
+    await expect(broken.joined).rejects.toThrow(/CHANNEL_ERROR: Unauthorized: You do not have permissions to read/);
     // The same name as a public channel is another topic, open to anyone.
     await track((await realtimeClient()).channel(ownTopic(owner))).joined;
   });
