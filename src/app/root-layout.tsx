@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
 import { Spinner } from '@/components/popups';
+import { useNotifications } from '@/app/live/use-notifications';
 import { useGoogleLoginReturn, useSessionEndedNotice } from '@/features/auth';
 
 /** The shell every page sits in: header (greeting + navigation), main, footer. */
@@ -11,6 +12,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   useSessionEndedNotice();
   useGoogleLoginReturn();
+  useNotifications();
   return (
     <div className="app">
       <a className="skip-link" href="#main">

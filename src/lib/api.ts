@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from './api-types';
 import { env } from './env';
-import { loadAuth, mayHaveSession } from './supabase';
+import { currentAccessToken, loadAuth, mayHaveSession } from './supabase';
 
 /**
  * A failed /api call. Thrown so react-query sees it; `code` is stable (the client
@@ -50,12 +50,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The logged-in user's access token, if any. */
-async function userToken(): Promise<string | null> {
-  if (!mayHaveSession()) return null;
-  const { data } = await (await loadAuth()).getSession();
-  return data.session?.access_token ?? null;
-}
 
 const sessionEvents = new EventTarget();
 
@@ -147,7 +141,7 @@ async function send(path: string, options: RequestOptions, token: string): Promi
  * shows the user as logged out, and a read is asked again as a guest; a write is not.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = await userToken();
+  const token = await currentAccessToken();
   let { response, body } = await send(path, options, token ?? env.supabaseAnonKey);
   if (token && isErrorBody(body) && response.status === 401 && body.code === 'invalid_token') {
     // Expired here before supabase-js renewed it (a clock ahead of ours): one renewal, then

@@ -54,6 +54,13 @@ export function mayHaveSession(): boolean {
   return loaded !== undefined || sessionIsStored() || urlCarriesAuthResult();
 }
 
+/** The signed-in learner's access token, or null (nothing is downloaded when there can be none). */
+export async function currentAccessToken(): Promise<string | null> {
+  if (!mayHaveSession()) return null;
+  const { data } = await (await loadAuth()).getSession();
+  return data.session?.access_token ?? null;
+}
+
 /**
  * Follows the session: `onChange(null)` at once when there can be none (nothing is
  * downloaded), and every change from the moment Supabase Auth is loaded, by this tab (a

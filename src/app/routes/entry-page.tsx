@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useEntryChannel } from '@/app/live/use-entry-channel';
 import { Spinner } from '@/components/popups';
+import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryTags } from '@/features/tags/components/entry-tags';
+import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
 
 export function EntryPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const entry = useEntry(id);
+  // Votes, comments and tags from every other browser, as they happen.
+  useEntryChannel(entry.isSuccess ? id : '');
 
   if (entry.isPending) {
     return (
@@ -51,7 +56,11 @@ function EntryDetail({ entry }: { entry: Entry }) {
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>
           </div>
-          <span className="entry-detail__votes">{t('entry.votes', { count: entry.voteCount })}</span>
+          <VoteControl
+            entryId={entry._id}
+            title={entry.title}
+            initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount }}
+          />
         </header>
         <dl className="entry-detail__fields">
           <div className="entry-detail__field">
@@ -89,6 +98,7 @@ function EntryDetail({ entry }: { entry: Entry }) {
           </div>
         </dl>
       </article>
+      <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>
   );
 }

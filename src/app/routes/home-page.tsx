@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useScoresChannel } from '@/app/live/use-entry-channel';
 import { LoadMore } from '@/components/load-more';
 import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth/auth-context';
@@ -18,6 +19,8 @@ export function HomePage() {
   const countries = useCountries();
   const tags = useTags();
   const entries = useEntries(filters);
+  // Every vote anywhere moves the cards' scores.
+  useScoresChannel();
 
   const countryOptions = useMemo(
     () => countries.map((country) => ({ value: country.code, label: country.name, icon: <CountryFlag code={country.code} size="sm" /> })),

@@ -1,0 +1,4 @@
+export const commentKeys = {
+  all: ['comments'] as const,
+  forEntry: (entryId: string) => [...commentKeys.all, 'entry', entryId] as const,
+};

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { commentKeys } from './comment-keys';
+
+/** A comment with the spec's fields. */
+export interface Comment {
+  _id: string;
+  contentId: string;
+  text: string;
+  owner: { _id: string; name: string };
+  createdAt: string;
+}
+
+export async function getComments(entryId: string, signal?: AbortSignal): Promise<Comment[]> {
+  const reply = await api.get<{ data: Comment[] }>(`/comment/getCommentsByContentId/${encodeURIComponent(entryId)}`, { signal });
+  return reply.data;
+}
+
+export function commentsQueryOptions(entryId: string) {
+  return queryOptions({ queryKey: commentKeys.forEntry(entryId), queryFn: ({ signal }) => getComments(entryId, signal) });
+}
+
+/** The entry's comments, newest first; fetched once the list is opened. */
+export function useComments(entryId: string, enabled: boolean) {
+  return useQuery({ ...commentsQueryOptions(entryId), enabled });
+}

@@ -1,0 +1,175 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { FormField } from '@/components/form-field';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { useAuth } from '@/features/auth';
+import { apiErrorText } from '@/i18n/api-errors';
+import { useAddComment } from '../api/add-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { useComments, type Comment } from '../api/get-comments';
+import './comments.css';
+
+const COMMENT_MAX = 2000;
+
+/** "3 minutes ago" in the UI language. */
+function useRelativeTime() {
+  const { i18n } = useTranslation();
+  const format = new Intl.RelativeTimeFormat(i18n.resolvedLanguage, { numeric: 'auto' });
+  return (iso: string) => {
+    const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+    const steps: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3600], ['minute', 60]];
+    for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+    return format.format(0, 'second');
+  };
+}
+
+function CommentForm({ entryId }: { entryId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const add = useAddComment();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (!value) return setError(t('comments.required'));
+    if ([...value].length > COMMENT_MAX) return setError(t('comments.tooLong'));
+    add.mutate(
+      { entryId, text: value },
+      {
+        onSuccess: () => {
+          setText('');
+          toast.success(t('comments.added'));
+        },
+        onError: (failure) => {
+          setError(apiErrorText(t, failure, 'comments.failed'));
+          toast.error(t('comments.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="comment-form" noValidate onSubmit={submit}>
+      <FormField label={t('comments.label')} error={error} counter={`${[...text].length} / ${COMMENT_MAX}`}>
+        {(props) => (
+          <textarea
+            {...props}
+            className="input textarea comment-form__input"
+            value={text}
+            placeholder={t('comments.placeholder')}
+            maxLength={COMMENT_MAX * 2}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </FormField>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={add.isPending}>
+          {add.isPending && <Spinner size="sm" />}
+          {t('comments.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({ entryId, comment, canDelete }: { entryId: string; comment: Comment; canDelete: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const remove = useDeleteComment();
+  const ago = useRelativeTime();
+  return (
+    <li className="comment">
+      <div className="comment__head">
+        <span className="comment__author">{comment.owner.name}</span>
+        <time className="comment__time" dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>
+          {ago(comment.createdAt)}
+        </time>
+        {canDelete && (
+          <button
+            type="button"
+            className="icon-button comment__delete"
+            aria-label={t('comments.delete')}
+            title={t('comments.delete')}
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(
+                { entryId, commentId: comment._id },
+                { onSuccess: () => toast.success(t('comments.deleted')), onError: () => toast.error(t('comments.deleteFailed')) },
+              )
+            }
+          >
+            ×
+          </button>
+        )}
+      </div>
+      <p className="comment__text">{comment.text}</p>
+    </li>
+  );
+}
+
+/**
+ * The spec's collapsible comments list (newest first, times relative in the UI language)
+ * with the comment form for logged-in learners. Writers and admins delete.
+ */
+export function CommentsSection({ entryId, count }: { entryId: string; count: number }) {
+  const { t } = useTranslation();
+  const { isLoggedIn, user } = useAuth();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  const comments = useComments(entryId, open);
+  const total = comments.data?.length ?? count;
+
+  return (
+    <section className="comments card" aria-labelledby={`${listId}-title`}>
+      <div className="comments__head">
+        <h2 className="comments__title" id={`${listId}-title`}>
+          {t('comments.title', { count: total })}
+        </h2>
+        <button type="button" className="button button--ghost button--small" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+          {open ? t('comments.hide') : t('comments.show')}
+        </button>
+      </div>
+      <div id={listId} hidden={!open} className="comments__body">
+        {isLoggedIn ? (
+          <CommentForm entryId={entryId} />
+        ) : (
+          <p className="comments__login">
+            <Link to="/login" state={{ from: pathname }}>
+              {t('comments.loginToComment')}
+            </Link>
+          </p>
+        )}
+        {comments.isPending ? (
+          <p className="comments__status" role="status">
+            <Spinner size="sm" /> {t('comments.loading')}
+          </p>
+        ) : comments.isError ? (
+          <p className="form__error" role="alert">
+            {t('comments.loadFailed')}
+          </p>
+        ) : comments.data.length === 0 ? (
+          <p className="comments__status">{t('comments.empty')}</p>
+        ) : (
+          <ol className="comments__list">
+            {comments.data.map((comment) => (
+              <CommentItem
+                key={comment._id}
+                entryId={entryId}
+                comment={comment}
+                canDelete={Boolean(user && (user._id === comment.owner._id || user.isAdmin))}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

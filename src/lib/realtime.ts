@@ -1,0 +1,57 @@
+import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
+import { env } from './env';
+import { currentAccessToken } from './supabase';
+
+let client: Promise<RealtimeClient> | undefined;
+
+/**
+ * Supabase Realtime for the browser, downloaded when the first page subscribes (after it has
+ * drawn, so it never delays the first paint). It joins as the signed-in learner when there is
+ * one (the token is read again on every heartbeat), else with the anon key.
+ */
+function realtime(): Promise<RealtimeClient> {
+  client ??= import('@supabase/realtime-js').then(({ RealtimeClient }) => {
+    const url = new URL('realtime/v1', env.supabaseUrl.endsWith('/') ? env.supabaseUrl : `${env.supabaseUrl}/`);
+    url.protocol = url.protocol.replace(/^http/, 'ws');
+    return new RealtimeClient(url.href, {
+      params: { apikey: env.supabaseAnonKey },
+      accessToken: async () => (await currentAccessToken()) ?? env.supabaseAnonKey,
+    });
+  });
+  client.catch(() => (client = undefined)); // offline: try again next time
+  return client;
+}
+
+export type TopicMessage = (event: string, payload: Record<string, unknown>) => void;
+
+/**
+ * Joins a topic the database publishes on (a private channel: only Postgres sends there) and
+ * hands each broadcast to `onMessage`. After a dropped connection the channel rejoins by
+ * itself and `onRejoin` runs, so the caller can refetch what it may have missed. Returns
+ * the leave. Without Realtime (offline) the page simply is not live.
+ */
+export function subscribeTopic(topic: string, onMessage: TopicMessage, onRejoin?: () => void): () => void {
+  let left = false;
+  let channel: RealtimeChannel | undefined;
+  let joinedBefore = false;
+  realtime()
+    .then(async (rt) => {
+      // Join with the token of now (a learner who just logged in), not the last heartbeat's.
+      await rt.setAuth();
+      if (left) return;
+      channel = rt.channel(topic, { config: { private: true } });
+      channel.on('broadcast', { event: '*' }, (message: { event: string; payload?: Record<string, unknown> }) =>
+        onMessage(message.event, message.payload ?? {}),
+      );
+      channel.subscribe((status) => {
+        if (status !== 'SUBSCRIBED') return;
+        if (joinedBefore) onRejoin?.();
+        joinedBefore = true;
+      });
+    })
+    .catch(() => {});
+  return () => {
+    left = true;
+    if (channel) void realtime().then((rt) => rt.removeChannel(channel!));
+  };
+}
