@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { consoleErrors, launchBrowser, screenshot } from '../support/browser.ts';
+import { api, closeAdminSql, stack } from '../support/stack.ts';
+
+// Two learners in two browsers on one entry, in real Chromium against the production build
+// and the stack's Realtime: what one does (a vote, a comment) appears in the other's page
+// without a reload; the entry's owner gets a toast when someone comments. Screenshots go to
+// test-results/e2e/live-*.png.
+
+const run = Date.now().toString(36);
+const ana = { name: `Ana ${run}`, email: `ana-live-${run}@e2e.jerga.local`, password: `mate-dulce-${run}` };
+const beto = { name: `Beto ${run}`, email: `beto-live-${run}@e2e.jerga.local`, password: `mate-amargo-${run}` };
+
+let browser: Browser;
+let entryId: string;
+const sessions: { context: BrowserContext; page: Page; errors: string[] }[] = [];
+
+async function register(person: typeof ana) {
+  const reply = await api<{ session: { access_token: string } }>('/user/register', {
+    body: { name: person.name, email: person.email, password: person.password, confirmPassword: person.password },
+  });
+  expect(reply.status).toBe(201);
+  return reply.body.session.access_token;
+}
+
+async function signedIn(person: typeof ana): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  sessions.push({ context, page, errors: consoleErrors(page) });
+  await page.goto(new URL('/login', stack().webUrl).href);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.locator('form').getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.getByText(`Welcome, ${person.name}!`).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const anaToken = await register(ana);
+  await register(beto);
+  const added = await api<{ data: { _id: string } }>('/content/addContent', {
+    token: anaToken,
+    body: { title: `bacán ${run}`, description: 'Great, cool.', country: 'CL', author: ana.name },
+  });
+  entryId = added.body.data._id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdminSql();
+});
+
+describe('two learners on one entry', () => {
+  let anaPage: Page;
+  let betoPage: Page;
+
+  it('both open the entry', async () => {
+    [anaPage, betoPage] = await Promise.all([signedIn(ana), signedIn(beto)]);
+    for (const page of [anaPage, betoPage]) {
+      await page.goto(new URL(`/content/${entryId}`, stack().webUrl).href);
+      await page.getByRole('heading', { level: 1, name: `bacán ${run}` }).waitFor();
+      await page.getByText('No comments yet.', { exact: false }).waitFor();
+    }
+  });
+
+  it('Beto’s vote appears on Ana’s page without a reload', async () => {
+    const votes = (page: Page) => page.getByRole('group', { name: `Votes for “bacán ${run}”` });
+    await votes(betoPage).getByRole('button', { name: 'Vote up' }).click();
+    await betoPage.locator('.toast', { hasText: 'Vote recorded successfully!' }).waitFor();
+    expect(await votes(betoPage).getByRole('button', { name: 'Vote up' }).getAttribute('aria-pressed')).toBe('true');
+    await votes(anaPage).getByText('1 vote', { exact: true }).waitFor();
+    // Ana's own vote is still hers: not pressed on her page.
+    expect(await votes(anaPage).getByRole('button', { name: 'Vote up' }).getAttribute('aria-pressed')).toBe('false');
+    await screenshot(anaPage, 'live-1-vote-arrived');
+  });
+
+  it('Beto’s comment appears on Ana’s page, and Ana is told', async () => {
+    await betoPage.getByLabel('Your comment').fill('¡Qué bacán! Lo dicen mucho en Santiago.');
+    await betoPage.getByRole('button', { name: 'Post Comment' }).click();
+    await betoPage.locator('.toast', { hasText: 'Comment added successfully' }).waitFor();
+    await anaPage.getByText('¡Qué bacán! Lo dicen mucho en Santiago.').waitFor();
+    await anaPage.getByRole('heading', { name: '1 comment' }).waitFor();
+    await anaPage.locator('.toast', { hasText: `${beto.name} commented on “bacán ${run}”` }).waitFor();
+    await screenshot(anaPage, 'live-2-comment-arrived');
+  });
+
+  it('Ana’s vote the other way reaches Beto, and nothing was written to either console', async () => {
+    const votes = (page: Page) => page.getByRole('group', { name: `Votes for “bacán ${run}”` });
+    await votes(anaPage).getByRole('button', { name: 'Vote down' }).click();
+    await votes(betoPage).getByText('0 votes', { exact: true }).waitFor();
+    await screenshot(betoPage, 'live-3-score-back-to-zero');
+    for (const { errors } of sessions) expect(errors).toEqual([]);
+  });
+});
