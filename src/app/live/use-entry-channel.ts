@@ -1,30 +1,13 @@
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { commentKeys, type Comment } from '@/features/comments';
-import { entryKeys } from '@/features/entries';
+import { commentKeys } from '@/features/comments/api/comment-keys';
+import type { Comment } from '@/features/comments/api/get-comments';
+import { entryKeys } from '@/features/entries/api/entry-keys';
 import { tagKeys } from '@/features/tags/api/tag-keys';
-import { voteKeys, type VoteSummary } from '@/features/votes';
+import { voteKeys } from '@/features/votes/api/vote-keys';
 import type { Entry, Tag } from '@/lib/api-types';
 import { subscribeTopic } from '@/lib/realtime';
-
-type Score = Pick<Entry, 'upvotes' | 'downvotes' | 'voteCount'> & { contentId: string };
-
-/** Puts a broadcast score into every cached copy of that entry: its page, its vote summary, the lists. */
-export function applyScore(queryClient: QueryClient, score: Score): void {
-  const { contentId, upvotes, downvotes, voteCount } = score;
-  queryClient.setQueryData<Entry>(entryKeys.detail(contentId), (entry) => entry && { ...entry, upvotes, downvotes, voteCount });
-  // The learner's own vote stays as their cache has it: the broadcast does not say whose vote moved.
-  queryClient.setQueryData<VoteSummary>(voteKeys.summary(contentId), (summary) => summary && { ...summary, upvotes, downvotes, voteCount });
-  queryClient.setQueriesData<InfiniteData<{ data: Entry[] }>>({ queryKey: entryKeys.lists() }, (lists) =>
-    lists && {
-      ...lists,
-      pages: lists.pages.map((page) => ({
-        ...page,
-        data: page.data.map((entry) => (entry._id === contentId ? { ...entry, upvotes, downvotes, voteCount } : entry)),
-      })),
-    },
-  );
-}
+import { applyScore, type Score } from './use-scores-channel';
 
 function setCommentCount(queryClient: QueryClient, entryId: string, commentCount: unknown) {
   if (typeof commentCount !== 'number') return;
@@ -65,18 +48,3 @@ export function useEntryChannel(entryId: string): void {
   }, [entryId, queryClient]);
 }
 
-/** The home grid's live scores (topic entries): every vote anywhere moves the cards' counts. */
-export function useScoresChannel(): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      subscribeTopic(
-        'entries',
-        (event, payload) => {
-          if (event === 'score') applyScore(queryClient, payload as unknown as Score);
-        },
-        () => void queryClient.invalidateQueries({ queryKey: entryKeys.lists() }),
-      ),
-    [queryClient],
-  );
-}

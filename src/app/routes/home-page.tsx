@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useScoresChannel } from '@/app/live/use-entry-channel';
+import { useScoresChannel } from '@/app/live/use-scores-channel';
 import { LoadMore } from '@/components/load-more';
 import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth/auth-context';
