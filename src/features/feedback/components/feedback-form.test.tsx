@@ -70,8 +70,8 @@ describe('Add Feedback page', () => {
     const user = userEvent.setup();
     await act(() => i18n.changeLanguage('es'));
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Enviar comentarios' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Enviar comentarios' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Danos tu opinión' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enviar opinión' }));
     expect(within(fieldOf('Nombre')).getByText('Indica tu nombre.')).toBeInTheDocument();
     expect(within(fieldOf('Correo electrónico')).getByText('Indica tu correo electrónico.')).toBeInTheDocument();
     expect(within(fieldOf('Mensaje')).getByText('El mensaje no puede estar vacío.')).toBeInTheDocument();
@@ -162,7 +162,7 @@ describe('Add Feedback page', () => {
     );
     expect(toasts().getByRole('alert')).toHaveTextContent('Feedback submission failed. Please try again.');
     await act(() => i18n.changeLanguage('es'));
-    expect(within(screen.getByRole('form', { name: 'Enviar comentarios' })).getByRole('alert')).toHaveTextContent('Podrás volver a intentarlo en 25 minutos.');
+    expect(within(screen.getByRole('form', { name: 'Danos tu opinión' })).getByRole('alert')).toHaveTextContent('Podrás volver a intentarlo en 25 minutos.');
     await act(() => i18n.changeLanguage('en-US'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Feedback' })).toBeEnabled());
     expect(screen.getByLabelText('Message')).toHaveValue('Hola');
