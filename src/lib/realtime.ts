@@ -30,7 +30,13 @@ export type TopicMessage = (event: string, payload: Record<string, unknown>) => 
  * itself and `onRejoin` runs, so the caller can refetch what it may have missed. Returns
  * the leave. Without Realtime (offline) the page simply is not live.
  */
-export function subscribeTopic(topic: string, onMessage: TopicMessage, onRejoin?: () => void): () => void {
+export function subscribeTopic(
+  topic: string,
+  onMessage: TopicMessage,
+  onRejoin?: () => void,
+  /** Also be counted on this topic (Presence), and hear how many are: the page's "N learners here". */
+  onPresence?: (count: number) => void,
+): () => void {
   let left = false;
   let channel: RealtimeChannel | undefined;
   let joinedBefore = false;
@@ -39,14 +45,17 @@ export function subscribeTopic(topic: string, onMessage: TopicMessage, onRejoin?
       // Join with the token of now (a learner who just logged in), not the last heartbeat's.
       await rt.setAuth();
       if (left) return;
-      channel = rt.channel(topic, { config: { private: true } });
-      channel.on('broadcast', { event: '*' }, (message: { event: string; payload?: Record<string, unknown> }) =>
+      const joined = rt.channel(topic, { config: { private: true, presence: { key: '', enabled: Boolean(onPresence) } } });
+      channel = joined;
+      joined.on('broadcast', { event: '*' }, (message: { event: string; payload?: Record<string, unknown> }) =>
         onMessage(message.event, message.payload ?? {}),
       );
-      channel.subscribe((status) => {
+      if (onPresence) joined.on('presence', { event: 'sync' }, () => onPresence(Object.keys(joined.presenceState()).length));
+      joined.subscribe((status) => {
         if (status !== 'SUBSCRIBED') return;
         if (joinedBefore) onRejoin?.();
         joinedBefore = true;
+        if (onPresence) void joined.track({});
       });
     })
     .catch(() => {});

@@ -5,7 +5,8 @@ import { api, closeAdminSql, stack } from '../support/stack.ts';
 
 // Two learners in two browsers on one entry, in real Chromium against the production build
 // and the stack's Realtime: what one does (a vote, a comment) appears in the other's page
-// without a reload; the entry's owner gets a toast when someone comments. Screenshots go to
+// without a reload, each sees the other is there; the entry's owner gets a toast when
+// someone comments. Screenshots go to
 // test-results/e2e/live-*.png.
 
 const run = Date.now().toString(36);
@@ -63,6 +64,8 @@ describe('two learners on one entry', () => {
       await page.getByRole('heading', { level: 1, name: `bacán ${run}` }).waitFor();
       await page.getByText('No comments yet.', { exact: false }).waitFor();
     }
+    // Presence: each sees that two learners have the page open.
+    for (const page of [anaPage, betoPage]) await page.getByText('2 learners here').waitFor();
   });
 
   it('Beto’s vote appears on Ana’s page without a reload', async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import type { Comment } from '@/features/comments/api/get-comments';
 import { entryKeys } from '@/features/entries/api/entry-keys';
@@ -16,10 +16,12 @@ function setCommentCount(queryClient: QueryClient, entryId: string, commentCount
 
 /**
  * One entry's live updates (topic entry:<id>): votes, comments and tags made in any browser
- * patch this page's cache as they happen. After a dropped connection, refetch instead.
+ * patch this page's cache as they happen; after a dropped connection, refetch instead.
+ * Returns how many learners have the page open (Presence), null until known.
  */
-export function useEntryChannel(entryId: string): void {
+export function useEntryChannel(entryId: string): number | null {
   const queryClient = useQueryClient();
+  const [here, setHere] = useState<{ entryId: string; count: number } | null>(null);
   useEffect(() => {
     if (!entryId) return;
     return subscribeTopic(
@@ -44,7 +46,9 @@ export function useEntryChannel(entryId: string): void {
           void queryClient.invalidateQueries({ queryKey });
         }
       },
+      (count) => setHere({ entryId, count }),
     );
   }, [entryId, queryClient]);
+  return here?.entryId === entryId ? here.count : null;
 }
 

@@ -14,8 +14,8 @@ export function EntryPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const entry = useEntry(id);
-  // Votes, comments and tags from every other browser, as they happen.
-  useEntryChannel(entry.isSuccess ? id : '');
+  // Votes, comments and tags from every other browser, as they happen; who else is here.
+  const here = useEntryChannel(entry.isSuccess ? id : '');
 
   if (entry.isPending) {
     return (
@@ -36,18 +36,26 @@ export function EntryPage() {
     );
   }
 
-  return <EntryDetail entry={entry.data} />;
+  return <EntryDetail entry={entry.data} here={here} />;
 }
 
-function EntryDetail({ entry }: { entry: Entry }) {
+function EntryDetail({ entry, here }: { entry: Entry; here: number | null }) {
   const { t, i18n } = useTranslation();
   const countryName = useCountryName(entry.country);
   const added = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(entry.createdAt));
   return (
     <div className="page page--narrow">
-      <Link className="back-link" to="/">
-        ← {t('entry.backToList')}
-      </Link>
+      <div className="entry-page__top">
+        <Link className="back-link" to="/">
+          ← {t('entry.backToList')}
+        </Link>
+        {here !== null && (
+          <p className="entry-page__here">
+            <span className="entry-page__here-dot" aria-hidden="true" />
+            {t('entry.learnersHere', { count: here })}
+          </p>
+        )}
+      </div>
       <article className="entry-detail card">
         <header className="entry-detail__header">
           {/* Decorative: the country's name is written next to it. */}

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(24);
+select plan(28);
 
 -- Users: owner …01 (of the entries), fan …02, other …03.
 select tests.create_user('17010000-0000-4000-8000-000000000001', 'Olga Owner') as owner_session \gset
@@ -83,6 +83,14 @@ select set_config('realtime.topic', 'user:17010000-0000-4000-8000-000000000001',
 select is_empty($$ select 1 from realtime.messages $$, 'nor a learner''s notifications');
 select throws_ok($$ insert into realtime.messages (topic, extension, event, payload, private) values ('entries', 'broadcast', 'score', '{"voteCount": 9999}', true) $$,
   '42501', null, 'a guest cannot publish on the home grid''s topic');
+select set_config('realtime.topic', 'entry:17e00000-0000-4000-8000-000000000001', true);
+select lives_ok($$ insert into realtime.messages (topic, extension, private) values ('entry:17e00000-0000-4000-8000-000000000001', 'presence', true) $$,
+  'a guest may be counted on a shown entry''s page (presence)');
+select throws_ok($$ insert into realtime.messages (topic, extension, event, payload, private) values ('entry:17e00000-0000-4000-8000-000000000001', 'broadcast', 'vote', '{}', true) $$,
+  '42501', null, 'but not broadcast there');
+select set_config('realtime.topic', 'entry:17e00000-0000-4000-8000-000000000002', true);
+select throws_ok($$ insert into realtime.messages (topic, extension, private) values ('entry:17e00000-0000-4000-8000-000000000002', 'presence', true) $$,
+  '42501', null, 'nor be counted on a hidden entry''s page');
 
 -------------------------------------------------------------------------------- owner receiving
 reset role;
@@ -92,6 +100,8 @@ select set_config('realtime.topic', 'user:17010000-0000-4000-8000-000000000001',
 select isnt_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'the owner receives their notifications');
 select set_config('realtime.topic', 'entry:17e00000-0000-4000-8000-000000000002', true);
 select lives_ok($$ select 1 from realtime.messages $$, 'and may join their hidden entry''s topic');
+select lives_ok($$ insert into realtime.messages (topic, extension, private) values ('entry:17e00000-0000-4000-8000-000000000002', 'presence', true) $$,
+  'and be counted there');
 select throws_ok($$ insert into realtime.messages (topic, extension, event, payload, private) values ('user:17010000-0000-4000-8000-000000000001', 'broadcast', 'notification', '{}', true) $$,
   '42501', null, 'nobody publishes on their own notifications topic either');
 
@@ -110,8 +120,9 @@ select isnt_empty($$ select 1 from realtime.messages where topic = realtime.topi
 
 reset role;
 select policies_are('realtime', 'messages', array[
-  'Anyone can receive updates of what they can see, learners their own notifications'],
-  'realtime.messages has exactly the one select policy: nobody but the database inserts');
+  'Anyone can receive updates of what they can see, learners their own notifications',
+  'Anyone can be counted on the entries they can see'],
+  'realtime.messages has its select policy and the presence-only insert policy: no client broadcasts');
 
 select * from finish();
 rollback;
