@@ -2,39 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { RealtimeClient, type RealtimeChannel, type WebSocketLikeConstructor } from '@supabase/realtime-js';
+import type { RealtimeChannel } from '@supabase/realtime-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { rootDir } from '../../stack/config.ts';
 import { APPLICATION_NAME } from '../../stack/realtime/index.ts';
+import { closeRealtimeClients, realtimeClient, realtimeUrl, subscribed, transport } from '../support/realtime.ts';
 import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
-
-// Node 20 has no global WebSocket: realtime-js takes `ws` as its transport.
-const transport = WebSocket as unknown as WebSocketLikeConstructor;
-const realtimeUrl = () => `${stack().apiUrl.replace(/^http/, 'ws')}/realtime/v1`;
-const clients: RealtimeClient[] = [];
-
-function realtimeClient(options: { vsn?: string; heartbeatIntervalMs?: number; key?: string; url?: string } = {}): RealtimeClient {
-  const client = new RealtimeClient(options.url ?? realtimeUrl(), {
-    params: { apikey: options.key ?? stack().anonKey },
-    transport,
-    ...(options.vsn ? { vsn: options.vsn } : {}),
-    ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
-  });
-  clients.push(client);
-  return client;
-}
-
-/** Subscribes and waits for SUBSCRIBED; rejects with the server's reason otherwise. */
-function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve(channel);
-      else reject(new Error(`${status}: ${error?.message ?? ''}`));
-    });
-  });
-}
 
 interface Received {
   event: string;
@@ -52,7 +27,7 @@ function listening(channel: RealtimeChannel): Received[] {
 const topic = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.removeAllChannels().then(() => client.disconnect())));
+  await closeRealtimeClients();
 });
 
 afterAll(async () => {

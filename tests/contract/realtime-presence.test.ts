@@ -1,33 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { RealtimeClient, type RealtimeChannel, type WebSocketLikeConstructor } from '@supabase/realtime-js';
+import type { RealtimeChannel } from '@supabase/realtime-js';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closeRealtimeClients, realtimeClient, realtimeUrl, subscribed } from '../support/realtime.ts';
 import { stack } from '../support/stack.ts';
-
-// Node 20 has no global WebSocket: realtime-js takes `ws` as its transport.
-const transport = WebSocket as unknown as WebSocketLikeConstructor;
-const realtimeUrl = () => `${stack().apiUrl.replace(/^http/, 'ws')}/realtime/v1`;
-const clients: RealtimeClient[] = [];
-
-function realtimeClient(): RealtimeClient {
-  const client = new RealtimeClient(realtimeUrl(), { params: { apikey: stack().anonKey }, transport });
-  clients.push(client);
-  return client;
-}
-
-function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve(channel);
-      else reject(new Error(`${status}: ${error?.message ?? ''}`));
-    });
-  });
-}
 
 const keysOf = (channel: RealtimeChannel) => Object.keys(channel.presenceState()).sort();
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.removeAllChannels().then(() => client.disconnect())));
+  await closeRealtimeClients();
 });
 
 describe('Realtime presence', () => {

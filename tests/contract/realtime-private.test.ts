@@ -1,23 +1,9 @@
-import { RealtimeClient, type RealtimeChannel, type WebSocketLikeConstructor } from '@supabase/realtime-js';
+import type { RealtimeChannel } from '@supabase/realtime-js';
 import { SignJWT } from 'jose';
-import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closeRealtimeClients, realtimeClientAs } from '../support/realtime.ts';
 import { adminSql, closeAdminSql, createUser, signAccessToken, stack, type TestUser } from '../support/stack.ts';
 
-// Node 20 has no global WebSocket: realtime-js takes `ws` as its transport.
-const transport = WebSocket as unknown as WebSocketLikeConstructor;
-const clients: RealtimeClient[] = [];
-
-/** A client acting with `token` (a user's, or a key) on top of the anon apikey, as supabase-js does. */
-async function realtimeClient(token?: string): Promise<RealtimeClient> {
-  const client = new RealtimeClient(`${stack().apiUrl.replace(/^http/, 'ws')}/realtime/v1`, {
-    params: { apikey: stack().anonKey },
-    transport,
-  });
-  clients.push(client);
-  if (token) await client.setAuth(token);
-  return client;
-}
 
 interface Tracked {
   channel: RealtimeChannel;
@@ -68,7 +54,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.removeAllChannels().then(() => client.disconnect())));
+  await closeRealtimeClients();
 });
 
 afterAll(async () => {
@@ -80,26 +66,26 @@ afterAll(async () => {
 
 describe('Realtime private channels (RLS on realtime.messages)', () => {
   it('lets a user the policy allows join, and refuses others with the topic named', async () => {
-    const allowed = track((await realtimeClient(owner.token)).channel(ownTopic(owner), privately));
+    const allowed = track((await realtimeClientAs(owner.token)).channel(ownTopic(owner), privately));
     await allowed.joined;
 
-    const strangers = track((await realtimeClient(stranger.token)).channel(ownTopic(owner), privately));
+    const strangers = track((await realtimeClientAs(stranger.token)).channel(ownTopic(owner), privately));
     await expect(strangers.joined).rejects.toThrow(
       `CHANNEL_ERROR: Unauthorized: You do not have permissions to read from this Channel topic: ${ownTopic(owner)}`,
     );
-    const guest = track((await realtimeClient()).channel(ownTopic(owner), privately));
+    const guest = track((await realtimeClientAs()).channel(ownTopic(owner), privately));
     await expect(guest.joined).rejects.toThrow(/Unauthorized: You do not have permissions to read/);
-    const broken = track((await realtimeClient(owner.token)).channel(`rt-test-broken:${owner.id}`, privately));
+    const broken = track((await realtimeClientAs(owner.token)).channel(`rt-test-broken:${owner.id}`, privately));
     await expect(broken.joined).rejects.toThrow(/CHANNEL_ERROR: Unauthorized: You do not have permissions to read/);
     // The same name as a public channel is another topic, open to anyone.
-    await track((await realtimeClient()).channel(ownTopic(owner))).joined;
+    await track((await realtimeClientAs()).channel(ownTopic(owner))).joined;
   });
 
   it('keeps private and public topics of one name apart, for database and client broadcasts', async () => {
     const name = ownTopic(owner);
-    const secret = track((await realtimeClient(owner.token)).channel(name, privately));
-    const service = track((await realtimeClient(stack().serviceRoleKey)).channel(name, privately));
-    const open = track((await realtimeClient()).channel(name, { config: { broadcast: { ack: true } } }));
+    const secret = track((await realtimeClientAs(owner.token)).channel(name, privately));
+    const service = track((await realtimeClientAs(stack().serviceRoleKey)).channel(name, privately));
+    const open = track((await realtimeClientAs()).channel(name, { config: { broadcast: { ack: true } } }));
     await Promise.all([secret.joined, service.joined, open.joined]);
 
     const sql = adminSql();
@@ -115,8 +101,8 @@ describe('Realtime private channels (RLS on realtime.messages)', () => {
 
   it('refuses a client broadcast where the policy allows reading but not writing', async () => {
     const name = readOnlyTopic(owner);
-    const reader = track((await realtimeClient(owner.token)).channel(name, privately));
-    const service = track((await realtimeClient(stack().serviceRoleKey)).channel(name, privately));
+    const reader = track((await realtimeClientAs(owner.token)).channel(name, privately));
+    const service = track((await realtimeClientAs(stack().serviceRoleKey)).channel(name, privately));
     await Promise.all([reader.joined, service.joined]);
     expect(await reader.channel.send({ type: 'broadcast', event: 'nope', payload: {} })).toBe('error');
     expect(await service.channel.send({ type: 'broadcast', event: 'fine', payload: {} })).toBe('ok');
@@ -126,7 +112,7 @@ describe('Realtime private channels (RLS on realtime.messages)', () => {
 
   it('authorizes HTTP broadcasts to private topics by the same policy', async () => {
     const name = ownTopic(owner);
-    const service = track((await realtimeClient(stack().serviceRoleKey)).channel(name, privately));
+    const service = track((await realtimeClientAs(stack().serviceRoleKey)).channel(name, privately));
     await service.joined;
     const post = (token: string, event: string) =>
       fetch(`${stack().apiUrl}/realtime/v1/api/broadcast`, {
@@ -142,7 +128,7 @@ describe('Realtime private channels (RLS on realtime.messages)', () => {
 
 describe('Realtime token updates', () => {
   it('keeps a channel on a new valid token and closes it with a system error on a bad one', async () => {
-    const client = await realtimeClient(owner.token);
+    const client = await realtimeClientAs(owner.token);
     const channel = track(client.channel(ownTopic(owner), privately));
     await channel.joined;
     // A fresh token for the same user: the channel carries on.
@@ -161,7 +147,7 @@ describe('Realtime token updates', () => {
   });
 
   it('closes a private channel when the new token belongs to someone the policy refuses', async () => {
-    const client = await realtimeClient(owner.token);
+    const client = await realtimeClientAs(owner.token);
     const channel = track(client.channel(ownTopic(owner), privately));
     await channel.joined;
     await client.setAuth(stranger.token);
@@ -170,7 +156,7 @@ describe('Realtime token updates', () => {
   });
 
   it('closes the channel when its token expires', async () => {
-    const client = await realtimeClient(await signAccessToken(owner, 2, owner.sessionId));
+    const client = await realtimeClientAs(await signAccessToken(owner, 2, owner.sessionId));
     const channel = track(client.channel(ownTopic(owner), privately));
     await channel.joined;
     await expect.poll(() => channel.statuses, { timeout: 15_000 }).toContain('CLOSED');

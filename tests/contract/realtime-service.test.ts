@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { RealtimeClient, type RealtimeChannel, type WebSocketLikeConstructor } from '@supabase/realtime-js';
+import { RealtimeClient } from '@supabase/realtime-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../stack/free-port.ts';
 import { startRealtime, type RealtimeService } from '../../stack/realtime/index.ts';
 import { createGateway, listen } from '../../stack/server.ts';
 import { loadConfig } from '../../stack/config.ts';
+import { subscribed, transport } from '../support/realtime.ts';
 import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
 
 // A second Realtime service and gateway in this process, on the test database: what the
 // stack does with it (renewing its connections, stopping) can be driven from here.
-const transport = WebSocket as unknown as WebSocketLikeConstructor;
 const publishableKey = 'sb_publishable_realtime_service_test';
 let service: RealtimeService;
 let server: Server;
@@ -31,15 +31,6 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await closeAdminSql();
 });
-
-function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve(channel);
-      else reject(new Error(`${status}: ${error?.message ?? ''}`));
-    });
-  });
-}
 
 describe('the Realtime service', () => {
   it('takes the opaque publishable key as the anon key, and delivers again after renewing its connections', async () => {

@@ -1,24 +1,15 @@
-import { RealtimeClient, type RealtimeChannel, type WebSocketLikeConstructor } from '@supabase/realtime-js';
-import WebSocket from 'ws';
+import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
-import { api, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
+import { closeRealtimeClients, realtimeClientAs } from '../support/realtime.ts';
+import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // Votes, comments and tags made through /api reach subscribed clients through Realtime
 // (real realtime-js over `ws` against the stack's Realtime), on private channels that the
 // database alone publishes on: the home grid's scores, an entry's updates, and a learner's
 // own notifications.
 
-const transport = WebSocket as unknown as WebSocketLikeConstructor;
-const clients: RealtimeClient[] = [];
 const privately = { config: { private: true, broadcast: { ack: true } } };
-
-async function realtimeClient(token?: string): Promise<RealtimeClient> {
-  const client = new RealtimeClient(`${stack().apiUrl.replace(/^http/, 'ws')}/realtime/v1`, { params: { apikey: stack().anonKey }, transport });
-  clients.push(client);
-  if (token) await client.setAuth(token);
-  return client;
-}
 
 interface Listener {
   channel: RealtimeChannel;
@@ -53,17 +44,17 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.removeAllChannels().then(() => client.disconnect())));
+  await closeRealtimeClients();
 });
 
 afterAll(closeAdminSql);
 
 describe('live updates', () => {
   it('a vote reaches the entry’s watchers, the home grid and the entry’s owner', async () => {
-    const guest = await realtimeClient();
+    const guest = await realtimeClientAs();
     const onEntry = listen(guest, `entry:${entry._id}`);
     const onGrid = listen(guest, 'entries');
-    const notifications = listen(await realtimeClient(owner.token), `user:${owner.id}`);
+    const notifications = listen(await realtimeClientAs(owner.token), `user:${owner.id}`);
     await Promise.all([onEntry.joined, onGrid.joined, notifications.joined]);
 
     expect((await api('/vote/addVote', { body: { contentId: entry._id, voteType: 'upvote' }, token: fan.token })).status).toBe(201);
@@ -80,8 +71,8 @@ describe('live updates', () => {
   });
 
   it('a comment and a tag reach the entry’s watchers; the owner hears of the comment', async () => {
-    const onEntry = listen(await realtimeClient(), `entry:${entry._id}`);
-    const notifications = listen(await realtimeClient(owner.token), `user:${owner.id}`);
+    const onEntry = listen(await realtimeClientAs(), `entry:${entry._id}`);
+    const notifications = listen(await realtimeClientAs(owner.token), `user:${owner.id}`);
     await Promise.all([onEntry.joined, notifications.joined]);
 
     const comment = await api('/comment/addComment', { body: { contentId: entry._id, text: '¡Buena!' }, token: fan.token });
@@ -98,10 +89,10 @@ describe('live updates', () => {
   });
 
   it('nobody else can join a learner’s notifications, and no client can publish on these topics', async () => {
-    const stranger = listen(await realtimeClient(fan.token), `user:${owner.id}`);
+    const stranger = listen(await realtimeClientAs(fan.token), `user:${owner.id}`);
     await expect(stranger.joined).rejects.toThrow(/Unauthorized/);
 
-    const grid = listen(await realtimeClient(fan.token), 'entries');
+    const grid = listen(await realtimeClientAs(fan.token), 'entries');
     await grid.joined;
     expect(await grid.channel.send({ type: 'broadcast', event: 'score', payload: { contentId: entry._id, voteCount: 9999 } })).toBe('error');
   });
