@@ -16,6 +16,7 @@ export function makeEntry(overrides: Partial<Entry> = {}): Entry {
     voteCount: 0,
     upvotes: 0,
     downvotes: 0,
+    userVote: null,
     commentCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',

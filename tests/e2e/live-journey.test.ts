@@ -89,11 +89,26 @@ describe('two learners on one entry', () => {
     await screenshot(anaPage, 'live-2-comment-arrived');
   });
 
-  it('Ana’s vote the other way reaches Beto, and nothing was written to either console', async () => {
+  it('Ana’s vote the other way reaches Beto', async () => {
     const votes = (page: Page) => page.getByRole('group', { name: `Votes for “bacán ${run}”` });
     await votes(anaPage).getByRole('button', { name: 'Vote down' }).click();
     await votes(betoPage).getByText('0 votes', { exact: true }).waitFor();
     await screenshot(betoPage, 'live-3-score-back-to-zero');
+  });
+
+  it('on the home grid each card shows the learner’s own vote, and a vote from a card reaches the other grid', async () => {
+    const card = (page: Page) => page.getByRole('group', { name: `Votes for “bacán ${run}”` });
+    for (const page of [anaPage, betoPage]) {
+      await page.goto(new URL(`/?q=${encodeURIComponent(`bacán ${run}`)}`, stack().webUrl).href);
+      await card(page).waitFor();
+    }
+    expect(await card(anaPage).getByRole('button', { name: 'Vote down' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await card(betoPage).getByRole('button', { name: 'Vote up' }).getAttribute('aria-pressed')).toBe('true');
+    // Beto takes his vote back from his card: Ana's grid follows.
+    await card(betoPage).getByRole('button', { name: 'Vote up' }).click();
+    await betoPage.locator('.toast', { hasText: 'Vote removed' }).waitFor();
+    await card(anaPage).getByText('-1 vote', { exact: true }).waitFor(); // English plural rules: -1 is 'one'
+    await screenshot(anaPage, 'live-4-grid-score');
     for (const { errors } of sessions) expect(errors).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ function EntryDetail({ entry, here }: { entry: Entry; here: number | null }) {
           <VoteControl
             entryId={entry._id}
             title={entry.title}
-            initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount }}
+            initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
           />
         </header>
         <dl className="entry-detail__fields">

@@ -20,6 +20,7 @@ const entry: Entry = {
   voteCount: 3,
   upvotes: 3,
   downvotes: 0,
+  userVote: null,
   commentCount: 0,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',

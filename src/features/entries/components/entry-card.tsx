@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
+import { VoteControl } from '@/features/votes';
 import './entry-card.css';
 
 /** Pencil icon for the edit link. */
@@ -37,12 +38,12 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
             {countryName}
           </span>
         </span>
-        <span className="entry-card__votes">
-          <svg viewBox="0 0 12 12" aria-hidden="true">
-            <path d="M6 2l4.5 6h-9z" fill="currentColor" />
-          </svg>
-          {t('entry.votes', { count: entry.voteCount })}
-        </span>
+        <VoteControl
+          compact
+          entryId={entry._id}
+          title={entry.title}
+          initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
+        />
       </div>
       <div className="entry-card__head">
         <h2 className="entry-card__title">

@@ -8,7 +8,7 @@ import { predictSummary } from '../api/cast-vote';
 import { VoteControl } from './vote-control';
 
 const entryId = '22222222-2222-4222-8222-222222222222';
-const initial = { contentId: entryId, upvotes: 3, downvotes: 1, voteCount: 2 };
+const initial = { contentId: entryId, upvotes: 3, downvotes: 1, voteCount: 2, userVote: null };
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -18,13 +18,25 @@ function Arrow({ down = false }: { down?: boolean }) {
  * pressing it again takes the vote back. Visitors are asked to log in (spec: an info toast).
  * The score moves at once and rolls back if the server refuses.
  */
-export function VoteControl({ entryId, title, initial }: { entryId: string; title: string; initial: Omit<VoteSummary, 'userVote'> }) {
+export function VoteControl({
+  entryId,
+  title,
+  initial,
+  compact = false,
+}: {
+  entryId: string;
+  title: string;
+  /** What the entry itself says (its tallies and the learner's vote). */
+  initial: VoteSummary;
+  /** A card in a grid: smaller, and no request of its own (the list's reply is enough). */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const { isLoggedIn } = useAuth();
-  const summary = useVoteSummary(entryId, initial);
+  const summary = useVoteSummary(entryId, initial, !compact);
   const change = useChangeVote();
-  const current = summary.data ?? { ...initial, userVote: null };
+  const current = summary.data ?? initial;
 
   const vote = (type: VoteType) => {
     if (!isLoggedIn) {
@@ -42,7 +54,7 @@ export function VoteControl({ entryId, title, initial }: { entryId: string; titl
   };
 
   return (
-    <div className="vote-control" role="group" aria-label={t('votes.group', { title })}>
+    <div className={`vote-control${compact ? ' vote-control--compact' : ''}`} role="group" aria-label={t('votes.group', { title })}>
       <button
         type="button"
         className="vote-control__button"

@@ -23,6 +23,8 @@ export interface Entry {
   voteCount: number;
   upvotes: number;
   downvotes: number;
+  /** The caller's own vote on it: null when none (always for guests). */
+  userVote: 'upvote' | 'downvote' | null;
   commentCount: number;
   createdAt: string;
   updatedAt: string;
