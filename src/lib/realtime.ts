@@ -5,19 +5,36 @@ import { currentAccessToken } from './supabase';
 let client: Promise<RealtimeClient> | undefined;
 
 /**
- * Supabase Realtime for the browser, downloaded when the first page subscribes (after it has
- * drawn, so it never delays the first paint). It joins as the signed-in learner when there is
+ * Once the page has loaded and the main thread is free: live updates can wait a moment,
+ * the learner's first look at the page cannot (a phone parses the client in ~100 ms).
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 3000 });
+      else setTimeout(resolve, 200);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+/**
+ * Supabase Realtime for the browser, downloaded when the first page subscribes, once the
+ * page is idle (it never delays the first paint or the first interaction). It joins as the signed-in learner when there is
  * one (the token is read again on every heartbeat), else with the anon key.
  */
 function realtime(): Promise<RealtimeClient> {
-  client ??= import('@supabase/realtime-js').then(({ RealtimeClient }) => {
-    const url = new URL('realtime/v1', env.supabaseUrl.endsWith('/') ? env.supabaseUrl : `${env.supabaseUrl}/`);
-    url.protocol = url.protocol.replace(/^http/, 'ws');
-    return new RealtimeClient(url.href, {
-      params: { apikey: env.supabaseAnonKey },
-      accessToken: async () => (await currentAccessToken()) ?? env.supabaseAnonKey,
+  client ??= whenIdle()
+    .then(() => import('@supabase/realtime-js'))
+    .then(({ RealtimeClient }) => {
+      const url = new URL('realtime/v1', env.supabaseUrl.endsWith('/') ? env.supabaseUrl : `${env.supabaseUrl}/`);
+      url.protocol = url.protocol.replace(/^http/, 'ws');
+      return new RealtimeClient(url.href, {
+        params: { apikey: env.supabaseAnonKey },
+        accessToken: async () => (await currentAccessToken()) ?? env.supabaseAnonKey,
+      });
     });
-  });
   client.catch(() => (client = undefined)); // offline: try again next time
   return client;
 }

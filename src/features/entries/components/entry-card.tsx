@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
-import { VoteControl } from '@/features/votes';
+import { CardVotes } from '@/features/votes';
 import './entry-card.css';
 
 /** Pencil icon for the edit link. */
@@ -38,11 +38,9 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
             {countryName}
           </span>
         </span>
-        <VoteControl
-          compact
-          entryId={entry._id}
+        <CardVotes
           title={entry.title}
-          initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
+          summary={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
         />
       </div>
       <div className="entry-card__head">

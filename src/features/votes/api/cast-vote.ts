@@ -1,4 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { entryKeys } from '@/features/entries/api/entry-keys';
+import type { Entry } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import type { VoteSummary, VoteType } from './get-vote-summary';
 import { voteKeys } from './vote-keys';
@@ -41,4 +43,35 @@ export function useChangeVote() {
     },
     onSuccess: (summary, { entryId }) => queryClient.setQueryData(voteKeys.summary(entryId), summary),
   });
+}
+
+/** Puts `summary` (tallies and the learner's vote) into every cached list that holds the entry. */
+function setInLists(queryClient: QueryClient, summary: VoteSummary): void {
+  const { contentId, upvotes, downvotes, voteCount, userVote } = summary;
+  queryClient.setQueriesData<InfiniteData<{ data: Entry[] }>>({ queryKey: entryKeys.lists() }, (lists) =>
+    lists && {
+      ...lists,
+      pages: lists.pages.map((page) => ({
+        ...page,
+        data: page.data.map((entry) => (entry._id === contentId ? { ...entry, upvotes, downvotes, voteCount, userVote } : entry)),
+      })),
+    },
+  );
+}
+
+/**
+ * A vote from a card: the lists move at once, then take the server's answer (also kept as
+ * the entry's summary); a refusal puts them back and is thrown.
+ */
+export async function voteInLists(queryClient: QueryClient, before: VoteSummary, voteType: VoteType | null): Promise<VoteSummary> {
+  setInLists(queryClient, predictSummary(before, voteType));
+  try {
+    const summary = await changeVote({ entryId: before.contentId, voteType });
+    setInLists(queryClient, summary);
+    queryClient.setQueryData(voteKeys.summary(summary.contentId), summary);
+    return summary;
+  } catch (error) {
+    setInLists(queryClient, before);
+    throw error;
+  }
 }

@@ -22,10 +22,7 @@ export function voteSummaryQueryOptions(entryId: string) {
   return queryOptions({ queryKey: voteKeys.summary(entryId), queryFn: ({ signal }) => getVoteSummary(entryId, signal) });
 }
 
-/**
- * The summary, shown from `placeholder` (what the entry itself says) until the server's
- * answer; with `fetch` false (a card in a grid) only a vote made here replaces it.
- */
-export function useVoteSummary(entryId: string, placeholder: VoteSummary, fetch = true) {
-  return useQuery({ ...voteSummaryQueryOptions(entryId), placeholderData: placeholder, enabled: fetch });
+/** The summary, shown from `placeholder` (what the entry itself says) until the server's answer. */
+export function useVoteSummary(entryId: string, placeholder: VoteSummary) {
+  return useQuery({ ...voteSummaryQueryOptions(entryId), placeholderData: placeholder });
 }

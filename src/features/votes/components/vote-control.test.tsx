@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
-import { predictSummary } from '../api/cast-vote';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { entryKeys } from '@/features/entries/api/entry-keys';
+import type { Entry } from '@/lib/api-types';
+import { makeEntry } from '@/test/fixtures';
+import { predictSummary, voteInLists } from '../api/cast-vote';
 import { VoteControl } from './vote-control';
 
 const entryId = '22222222-2222-4222-8222-222222222222';
@@ -77,5 +81,34 @@ describe('VoteControl', () => {
     renderControl();
     expect(await screen.findByRole('group', { name: 'Votos de «chévere»' })).toHaveTextContent('2 votos');
     expect(screen.getByRole('button', { name: 'Votar a favor' })).toBeInTheDocument();
+  });
+});
+
+describe('a vote from a card (voteInLists)', () => {
+  function cachedList(queryClient: QueryClient) {
+    const key = entryKeys.list({ q: '', countries: [], tags: [] });
+    queryClient.setQueryData<InfiniteData<{ data: Entry[] }>>(key, {
+      pages: [{ data: [makeEntry({ _id: entryId, upvotes: 3, downvotes: 1, voteCount: 2, userVote: null }), makeEntry({ _id: 'other' })] }],
+      pageParams: [null],
+    });
+    return () => queryClient.getQueryData<InfiniteData<{ data: Entry[] }>>(key)!.pages[0].data[0];
+  }
+
+  it('moves the cached lists at once and keeps the server’s answer', async () => {
+    const queryClient = new QueryClient();
+    const first = cachedList(queryClient);
+    stubFetch(() => json({ success: true, data: { ...initial, upvotes: 4, voteCount: 3, userVote: 'upvote' } }, 201));
+    const pending = voteInLists(queryClient, { ...initial, userVote: null }, 'upvote');
+    expect(first()).toMatchObject({ upvotes: 4, voteCount: 3, userVote: 'upvote' });
+    await pending;
+    expect(first()).toMatchObject({ upvotes: 4, voteCount: 3, userVote: 'upvote' });
+  });
+
+  it('puts the lists back when the server refuses', async () => {
+    const queryClient = new QueryClient();
+    const first = cachedList(queryClient);
+    stubFetch(() => json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500));
+    await expect(voteInLists(queryClient, { ...initial, userVote: null }, 'downvote')).rejects.toThrow();
+    expect(first()).toMatchObject({ upvotes: 3, downvotes: 1, voteCount: 2, userVote: null });
   });
 });

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
-import { useChangeVote } from '../api/cast-vote';
+import { useChangeVote, voteInLists } from '../api/cast-vote';
 import { useVoteSummary, type VoteSummary, type VoteType } from '../api/get-vote-summary';
 import './votes.css';
 
@@ -13,71 +15,104 @@ function Arrow({ down = false }: { down?: boolean }) {
   );
 }
 
-/**
- * Up and down vote buttons around the entry's score. The learner's own vote is pressed;
- * pressing it again takes the vote back. Visitors are asked to log in (spec: an info toast).
- * The score moves at once and rolls back if the server refuses.
- */
-export function VoteControl({
-  entryId,
-  title,
-  initial,
-  compact = false,
-}: {
-  entryId: string;
+interface VoteButtonsProps {
   title: string;
-  /** What the entry itself says (its tallies and the learner's vote). */
-  initial: VoteSummary;
-  /** A card in a grid: smaller, and no request of its own (the list's reply is enough). */
+  summary: VoteSummary;
+  busy: boolean;
   compact?: boolean;
-}) {
+  onVote: (voteType: VoteType | null) => void;
+}
+
+/**
+ * Up and down buttons around the score, the learner's own vote pressed; pressing it again
+ * takes the vote back. Visitors are asked to log in (spec: an info toast).
+ */
+function VoteButtons({ title, summary, busy, compact = false, onVote }: VoteButtonsProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { isLoggedIn } = useAuth();
-  const summary = useVoteSummary(entryId, initial, !compact);
-  const change = useChangeVote();
-  const current = summary.data ?? initial;
-
-  const vote = (type: VoteType) => {
-    if (!isLoggedIn) {
-      toast.info(t('votes.loginRequired'));
-      return;
-    }
-    const voteType = current.userVote === type ? null : type;
-    change.mutate(
-      { entryId, voteType },
-      {
-        onSuccess: () => toast.success(voteType ? t('votes.recorded') : t('votes.removed')),
-        onError: () => toast.error(t('votes.failed')),
-      },
-    );
+  const press = (type: VoteType) => {
+    if (!isLoggedIn) toast.info(t('votes.loginRequired'));
+    else onVote(summary.userVote === type ? null : type);
   };
-
   return (
     <div className={`vote-control${compact ? ' vote-control--compact' : ''}`} role="group" aria-label={t('votes.group', { title })}>
       <button
         type="button"
         className="vote-control__button"
         aria-label={t('votes.upvote')}
-        aria-pressed={current.userVote === 'upvote'}
-        disabled={change.isPending}
-        onClick={() => vote('upvote')}
+        aria-pressed={summary.userVote === 'upvote'}
+        disabled={busy}
+        onClick={() => press('upvote')}
       >
         <Arrow />
       </button>
       <span className="vote-control__score" aria-live="polite">
-        {t('votes.score', { count: current.voteCount })}
+        {t('votes.score', { count: summary.voteCount })}
       </span>
       <button
         type="button"
         className="vote-control__button vote-control__button--down"
         aria-label={t('votes.downvote')}
-        aria-pressed={current.userVote === 'downvote'}
-        disabled={change.isPending}
-        onClick={() => vote('downvote')}
+        aria-pressed={summary.userVote === 'downvote'}
+        disabled={busy}
+        onClick={() => press('downvote')}
       >
         <Arrow down />
       </button>
     </div>
+  );
+}
+
+/** The spec's toasts for a vote's outcome. */
+function useVoteToasts() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return {
+    done: (voteType: VoteType | null) => toast.success(voteType ? t('votes.recorded') : t('votes.removed')),
+    failed: () => toast.error(t('votes.failed')),
+  };
+}
+
+/**
+ * The entry page's votes: its own summary from the server (the learner's vote included),
+ * moved at once and rolled back if the server refuses.
+ */
+export function VoteControl({ entryId, title, initial }: { entryId: string; title: string; initial: VoteSummary }) {
+  const summary = useVoteSummary(entryId, initial);
+  const change = useChangeVote();
+  const toasts = useVoteToasts();
+  return (
+    <VoteButtons
+      title={title}
+      summary={summary.data ?? initial}
+      busy={change.isPending}
+      onVote={(voteType) => change.mutate({ entryId, voteType }, { onSuccess: () => toasts.done(voteType), onError: toasts.failed })}
+    />
+  );
+}
+
+/**
+ * A card's votes in a grid: what the list says (the learner's vote included), and no query
+ * or mutation observer of its own, so a page of cards renders light; a vote patches the
+ * cached lists directly (and rolls them back if the server refuses).
+ */
+export function CardVotes({ title, summary }: { title: string; summary: VoteSummary }) {
+  const queryClient = useQueryClient();
+  const toasts = useVoteToasts();
+  const [busy, setBusy] = useState(false);
+  return (
+    <VoteButtons
+      compact
+      title={title}
+      summary={summary}
+      busy={busy}
+      onVote={(voteType) => {
+        setBusy(true);
+        voteInLists(queryClient, summary, voteType)
+          .then(() => toasts.done(voteType), toasts.failed)
+          .finally(() => setBusy(false));
+      }}
+    />
   );
 }
