@@ -15,6 +15,7 @@ const beto = { name: `Beto ${run}`, email: `beto-live-${run}@e2e.jerga.local`, p
 
 let browser: Browser;
 let entryId: string;
+let betoToken: string;
 const sessions: { context: BrowserContext; page: Page; errors: string[] }[] = [];
 
 async function register(person: typeof ana) {
@@ -40,7 +41,7 @@ async function signedIn(person: typeof ana): Promise<Page> {
 beforeAll(async () => {
   browser = await launchBrowser();
   const anaToken = await register(ana);
-  await register(beto);
+  betoToken = await register(beto);
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: anaToken,
     body: { title: `bacán ${run}`, description: 'Great, cool.', country: 'CL', author: ana.name },
@@ -87,6 +88,13 @@ describe('two learners on one entry', () => {
     await anaPage.getByRole('heading', { name: '1 comment' }).waitFor();
     await anaPage.locator('.toast', { hasText: `${beto.name} commented on “bacán ${run}”` }).waitFor();
     await screenshot(anaPage, 'live-2-comment-arrived');
+  });
+
+  it('a tag Beto puts on the entry appears on Ana’s page', async () => {
+    const tag = await api<{ data: { _id: string; name: string } }>('/tag/addTag', { body: { name: `cl${run.slice(-6)}` }, token: betoToken });
+    expect(tag.status).toBe(201);
+    await api('/tag/addTagToContent', { body: { contentId: entryId, tagId: tag.body.data._id }, token: betoToken });
+    await anaPage.locator('.entry-tags').getByText(tag.body.data.name, { exact: true }).waitFor();
   });
 
   it('Ana’s vote the other way reaches Beto', async () => {
