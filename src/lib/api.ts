@@ -50,7 +50,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-
 const sessionEvents = new EventTarget();
 
 /**
