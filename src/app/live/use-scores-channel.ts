@@ -1,6 +1,7 @@
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { entryKeys } from '@/features/entries/api/entry-keys';
+import { patchEntryInLists } from '@/features/entries/api/patch-entry-in-lists';
 import type { VoteSummary } from '@/features/votes/api/get-vote-summary';
 import { voteKeys } from '@/features/votes/api/vote-keys';
 import type { Entry } from '@/lib/api-types';
@@ -17,15 +18,7 @@ export function applyScore(queryClient: QueryClient, score: Score): void {
   queryClient.setQueryData<Entry>(entryKeys.detail(contentId), (entry) => entry && { ...entry, upvotes, downvotes, voteCount });
   // The learner's own vote stays as their cache has it: the broadcast does not say whose vote moved.
   queryClient.setQueryData<VoteSummary>(voteKeys.summary(contentId), (summary) => summary && { ...summary, upvotes, downvotes, voteCount });
-  queryClient.setQueriesData<InfiniteData<{ data: Entry[] }>>({ queryKey: entryKeys.lists() }, (lists) =>
-    lists && {
-      ...lists,
-      pages: lists.pages.map((page) => ({
-        ...page,
-        data: page.data.map((entry) => (entry._id === contentId ? { ...entry, upvotes, downvotes, voteCount } : entry)),
-      })),
-    },
-  );
+  patchEntryInLists(queryClient, contentId, { upvotes, downvotes, voteCount });
 }
 
 /** The home grid's live scores (topic entries): every vote anywhere moves the cards' counts. */

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { entryKeys } from '@/features/entries/api/entry-keys';
-import type { Entry } from '@/lib/api-types';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { patchEntryInLists } from '@/features/entries/api/patch-entry-in-lists';
 import { api } from '@/lib/api';
 import type { VoteSummary, VoteType } from './get-vote-summary';
 import { voteKeys } from './vote-keys';
@@ -46,17 +45,8 @@ export function useChangeVote() {
 }
 
 /** Puts `summary` (tallies and the learner's vote) into every cached list that holds the entry. */
-function setInLists(queryClient: QueryClient, summary: VoteSummary): void {
-  const { contentId, upvotes, downvotes, voteCount, userVote } = summary;
-  queryClient.setQueriesData<InfiniteData<{ data: Entry[] }>>({ queryKey: entryKeys.lists() }, (lists) =>
-    lists && {
-      ...lists,
-      pages: lists.pages.map((page) => ({
-        ...page,
-        data: page.data.map((entry) => (entry._id === contentId ? { ...entry, upvotes, downvotes, voteCount, userVote } : entry)),
-      })),
-    },
-  );
+function setInLists(queryClient: QueryClient, { contentId, upvotes, downvotes, voteCount, userVote }: VoteSummary): void {
+  patchEntryInLists(queryClient, contentId, { upvotes, downvotes, voteCount, userVote });
 }
 
 /**
