@@ -51,7 +51,8 @@ function sessionIsStored(): boolean {
 
 /** False when there can be no session, so nothing needs Supabase Auth yet. */
 export function mayHaveSession(): boolean {
-  return loaded !== undefined || sessionIsStored() || urlCarriesAuthResult();
+  // The URL was read once, at load: auth-js tidies it away, and by then Auth is loaded anyway.
+  return loaded !== undefined || sessionIsStored() || arrivedWithAuthResult;
 }
 
 /** The signed-in learner's access token, or null (nothing is downloaded when there can be none). */
