@@ -79,11 +79,18 @@ function CommentForm({ entryId }: { entryId: string }) {
   );
 }
 
-function CommentItem({ entryId, comment, canDelete }: { entryId: string; comment: Comment; canDelete: boolean }) {
+interface CommentItemProps {
+  entryId: string;
+  comment: Comment;
+  canDelete: boolean;
+  /** The list's one relative-time formatter. */
+  ago: (iso: string) => string;
+}
+
+function CommentItem({ entryId, comment, canDelete, ago }: CommentItemProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const remove = useDeleteComment();
-  const ago = useRelativeTime();
   return (
     <li className="comment">
       <div className="comment__head">
@@ -125,6 +132,7 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
   const [open, setOpen] = useState(true);
   const listId = useId();
   const comments = useComments(entryId, open);
+  const ago = useRelativeTime();
   const total = comments.data?.length ?? count;
 
   return (
@@ -165,6 +173,7 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
                 entryId={entryId}
                 comment={comment}
                 canDelete={Boolean(user && (user._id === comment.owner._id || user.isAdmin))}
+                ago={ago}
               />
             ))}
           </ol>
