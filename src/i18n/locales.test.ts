@@ -66,6 +66,19 @@ const SPEC_MESSAGES = [
   'Failed to fetch users',
   'Update',
   'Delete',
+  // Flashcards and streaks (issue 9)
+  'Added to flashcards successfully!',
+  'Failed to add to flashcards. Please try again.',
+  'An error occurred while adding the flashcard.',
+  'Error updating flashcard review',
+  "You've completed all your flashcards for today. Please come back tomorrow.",
+  "You don't have any flashcards yet.",
+  'No hint provided',
+  'Again',
+  'Hard',
+  'Good',
+  'Easy',
+  'Streak updated! Current streak: {{streak}}',
 ];
 
 describe('locale files', () => {

@@ -67,6 +67,10 @@ export const messages = {
   comment_required: 'Please write a comment.',
   comment_too_long: 'A comment is at most 2000 characters.',
   comment_not_found: 'Comment not found.',
+  // Flashcards
+  flashcard_exists: 'This entry is already in your flashcards.',
+  flashcard_not_found: 'Flashcard not found.',
+  review_quality_invalid: 'Rate the card Again, Hard, Good or Easy.',
   // Feedback
   message_required: 'Message cannot be blank.',
   message_too_long: 'A message is at most 5000 characters.',
