@@ -7,6 +7,8 @@ import { tags } from './tags.ts';
 import { votes } from './votes.ts';
 import { comments } from './comments.ts';
 import { feedback } from './feedback.ts';
+import { flashcards } from './flashcards.ts';
+import { streaks } from './streaks.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -38,6 +40,8 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/tag', tags);
   app.route('/auth', auth);
   app.route('/user', user);
+  app.route('/user', streaks);
+  app.route('/flashcard', flashcards);
   app.route('/vote', votes);
   app.route('/comment', comments);
   app.route('/feedback', feedback);

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { callerFrom, guest, type Caller } from '../auth.ts';
 import { clientAddress } from '../client-address.ts';
@@ -28,6 +29,18 @@ const guestOnBadToken = new Set(['/api/auth/login', '/api/auth/google', '/api/au
  */
 export function requireOwnId(caller: Caller, id: string | undefined, field: string): void {
   if (id !== undefined && caller.userId && id !== caller.userId) throw new ApiError(403, 'forbidden', { field });
+}
+
+/**
+ * A `:userId` path parameter naming whose data to read or change (flashcards, streaks):
+ * only ever the caller's own. Guests are asked to log in; another learner's id is refused
+ * whether or not it exists, so the reply says nothing about who has an account.
+ */
+export function ownUserParam(c: Context<ApiEnv>, name = 'userId'): string {
+  const caller = c.get('caller');
+  if (!caller.userId) throw new ApiError(401, 'login_required');
+  if (c.req.param(name)?.toLowerCase() !== caller.userId) throw new ApiError(403, 'forbidden', { field: name });
+  return caller.userId;
 }
 
 /** Resolves the caller from the bearer token, and their address, once per request. */

@@ -1,0 +1,127 @@
+import { Hono, type Context } from 'hono';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
+import { idParam, parseBody, uuid } from './validate.ts';
+
+// Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
+// functions add_flashcard/flashcards_of_user/due_flashcards/review_flashcard.
+const addFlashcardBody = z.object({
+  contentId: uuid,
+  // The spec's clients send their own id; the card is always the token's user's.
+  userId: uuid.optional(),
+});
+
+/** The spec's four qualities, FSRS's ratings 1 to 4; by name (any case) or number. */
+const QUALITIES = ['again', 'hard', 'good', 'easy'] as const;
+const quality = z.union(
+  [
+    z.string().transform((name, ctx) => {
+      const rating = QUALITIES.indexOf(name.trim().toLowerCase() as (typeof QUALITIES)[number]) + 1;
+      if (rating === 0) ctx.addIssue({ code: 'custom', message: 'review_quality_invalid' });
+      return rating;
+    }),
+    z.number().int().min(1).max(4),
+  ],
+  { error: 'review_quality_invalid' },
+);
+const reviewBody = z.object({ quality });
+
+type CardState = 'new' | 'learning' | 'review' | 'relearning';
+
+/** A card as public.flashcard_json shapes it. */
+export interface Flashcard {
+  _id: string;
+  userId: string;
+  contentId: string;
+  createdAt: string;
+  due: string;
+  state: CardState;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  lastReview: string | null;
+  content: { _id: string; title: string; description: string; exampleSentence: string; hint: string; country: string };
+}
+
+/** One rating in the log, as the FSRS optimizer reads it (state before the rating). */
+interface LoggedReview {
+  cardId: string | null;
+  reviewTime: number;
+  rating: number;
+  state: number;
+}
+
+/**
+ * Spreadsheet programs run a cell that starts with one of these as a formula; entries are
+ * other people's text, so such a cell is exported with a leading apostrophe.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
+const neutralized = (value: unknown) => (typeof value === 'string' && formulaStart.test(value) ? `'${value}` : value);
+
+function csvDownload(c: Context, filename: string, rows: unknown[][], columns: string[], { bom }: { bom: boolean }) {
+  const text = stringify(rows, { header: true, columns, cast: { string: (value) => String(neutralized(value)) } });
+  return c.body((bom ? '\uFEFF' : '') + text, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Cache-Control': 'no-store',
+  });
+}
+
+export const flashcards = new Hono<ApiEnv>()
+  .post('/addFlashcard', async (c) => {
+    const body = await parseBody(c, addFlashcardBody);
+    requireOwnId(c.get('caller'), body.userId, 'userId');
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ card: Flashcard }[]>`select public.add_flashcard(${body.contentId}) as card`)[0].card,
+    );
+    return c.json({ success: true, message: 'Added to flashcards successfully!', data }, 201);
+  })
+  .get('/getFlashcards/:userId', async (c) => {
+    ownUserParam(c);
+    const data = await c.get('run')(async (tx) => (await tx<{ cards: Flashcard[] }[]>`select public.flashcards_of_user() as cards`)[0].cards);
+    return c.json({ success: true, data });
+  })
+  .get('/getDueFlashcards/:userId', async (c) => {
+    ownUserParam(c);
+    const data = await c.get('run')(async (tx) => (await tx<{ cards: Flashcard[] }[]>`select public.due_flashcards() as cards`)[0].cards);
+    return c.json({ success: true, data });
+  })
+  .put('/updateFlashcardReview/:flashcardId', async (c) => {
+    const id = idParam(c, 'flashcardId', 'flashcard_not_found');
+    const body = await parseBody(c, reviewBody);
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ card: Flashcard }[]>`select public.review_flashcard(${id}, ${body.quality}::smallint) as card`)[0].card,
+    );
+    return c.json({ success: true, data });
+  })
+  .delete('/removeFlashcard/:flashcardId', async (c) => {
+    if (!c.get('caller').userId) throw new ApiError(401, 'login_required');
+    const id = idParam(c, 'flashcardId', 'flashcard_not_found');
+    // One statement, so no function: RLS lets a learner delete only their own cards.
+    const removed = await c.get('run')((tx) => tx`delete from public.flashcards where id = ${id} returning id`);
+    if (removed.length === 0) throw new ApiError(404, 'flashcard_not_found');
+    return c.json({ success: true, data: { _id: id } });
+  })
+  .get('/exportFlashcards/:userId', async (c) => {
+    ownUserParam(c);
+    const cards = await c.get('run')(async (tx) => (await tx<{ cards: Flashcard[] }[]>`select public.flashcards_of_user() as cards`)[0].cards);
+    const columns = ['card_id', 'title', 'description', 'example_sentence', 'hint', 'country', 'state', 'due', 'stability',
+      'difficulty', 'scheduled_days', 'reps', 'lapses', 'last_review', 'created_at'];
+    const rows = cards.map((card) => [card._id, card.content.title, card.content.description, card.content.exampleSentence,
+      card.content.hint, card.content.country, card.state, card.due, card.stability, card.difficulty, card.scheduledDays,
+      card.reps, card.lapses, card.lastReview ?? '', card.createdAt]);
+    // A byte-order mark, so spreadsheet programs read the accents as UTF-8.
+    return csvDownload(c, 'jerga-flashcards.csv', rows, columns, { bom: true });
+  })
+  .get('/exportReviews/:userId', async (c) => {
+    ownUserParam(c);
+    const log = await c.get('run')(async (tx) => (await tx<{ log: LoggedReview[] }[]>`select public.export_reviews() as log`)[0].log);
+    // The FSRS optimizer's revlog columns; review_duration is optional there and not measured here.
+    const rows = log.filter((review) => review.cardId !== null).map((review) => [review.cardId, review.reviewTime, review.rating, review.state]);
+    return csvDownload(c, 'jerga-review-log.csv', rows, ['card_id', 'review_time', 'review_rating', 'review_state'], { bom: false });
+  });

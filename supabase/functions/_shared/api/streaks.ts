@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ownUserParam, type ApiEnv } from './context.ts';
+import { parseQuery } from './validate.ts';
+
+// The streak rules (local days, freezes, idempotence) live in the SQL functions
+// update_streak/current_streak/longest_streak/review_days; these routes only name them.
+
+interface StreakUpdate {
+  updated: boolean;
+  streak: number;
+  longest: number;
+  freezes: number;
+  freezesUsed: number;
+  freezeEarned: boolean;
+}
+
+const reviewDaysQuery = z.object({
+  days: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(366, 'invalid_input').default(365),
+});
+
+/** Mounted beside the account routes under /api/user. */
+export const streaks = new Hono<ApiEnv>()
+  .put('/updateStreak/:userId', async (c) => {
+    ownUserParam(c);
+    const result = await c.get('run')(async (tx) => (await tx<{ result: StreakUpdate }[]>`select public.update_streak() as result`)[0].result);
+    return c.json({ success: true, ...result });
+  })
+  .get('/getCurrentStreak/:userId', async (c) => {
+    ownUserParam(c);
+    const result = await c.get('run')(
+      async (tx) => (await tx<{ result: { streak: number; freezes: number } }[]>`select public.current_streak() as result`)[0].result,
+    );
+    return c.json({ success: true, ...result });
+  })
+  .get('/getLongestStreak/:userId', async (c) => {
+    ownUserParam(c);
+    const result = await c.get('run')(async (tx) => (await tx<{ result: { streak: number } }[]>`select public.longest_streak() as result`)[0].result);
+    return c.json({ success: true, ...result });
+  })
+  .get('/getReviewDays/:userId', async (c) => {
+    ownUserParam(c);
+    const { days } = parseQuery(c, reviewDaysQuery);
+    const result = await c.get('run')(
+      async (tx) =>
+        (await tx<{ result: { timeZone: string; days: { date: string; reviews: number }[] } }[]>`select public.review_days(${days}::integer) as result`)[0]
+          .result,
+    );
+    return c.json({ success: true, ...result });
+  });
