@@ -5,6 +5,7 @@ import { Spinner } from '@/components/popups';
 import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
+import { AddFlashcardButton } from '@/features/flashcards';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { VoteControl } from '@/features/votes';
@@ -63,6 +64,7 @@ function EntryDetail({ entry, here }: { entry: Entry; here: number | null }) {
           <div>
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>
+            <AddFlashcardButton entryId={entry._id} />
           </div>
           <VoteControl
             entryId={entry._id}

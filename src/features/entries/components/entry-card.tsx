@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
+import { AddFlashcardButton } from '@/features/flashcards';
 import { CardVotes } from '@/features/votes';
 import './entry-card.css';
 
@@ -38,10 +39,13 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
             {countryName}
           </span>
         </span>
-        <CardVotes
-          title={entry.title}
-          summary={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
-        />
+        <span className="add-flashcard-group">
+          <CardVotes
+            title={entry.title}
+            summary={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
+          />
+          <AddFlashcardButton entryId={entry._id} compact />
+        </span>
       </div>
       <div className="entry-card__head">
         <h2 className="entry-card__title">

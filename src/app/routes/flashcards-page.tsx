@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { LoginRequired } from '@/components/access-panels';
+import { PageLoading } from '@/app/root-layout';
+import { useAuth } from '@/features/auth';
+import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
+
+/** /flashcards — today's review (spec §4 "Flashcard review"); visitors are asked to log in. */
+export function FlashcardsPage() {
+  const { t } = useTranslation();
+  const { isLoading, isLoggedIn, user } = useAuth();
+  if (isLoading) return <PageLoading />;
+  if (!isLoggedIn || !user) return <LoginRequired />;
+  return (
+    <div className="page">
+      <header className="page-banner">
+        <h1 className="page-banner__title">{t('flashcards.banner')}</h1>
+        <p className="page-banner__text">{t('flashcards.intro')}</p>
+      </header>
+      <FlashcardReview key={user._id} userId={user._id} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { flashcardKeys } from './flashcard-keys';
+import type { Flashcard } from './types';
+
+export async function addFlashcard(entryId: string): Promise<Flashcard> {
+  const reply = await api.post<{ data: Flashcard }>('/flashcard/addFlashcard', { contentId: entryId });
+  return reply.data;
+}
+
+/** The new card joins the cached list (if any) and today's queue is asked again next time. */
+export function rememberAddedFlashcard(queryClient: QueryClient, card: Flashcard): void {
+  queryClient.setQueryData<Flashcard[]>(flashcardKeys.list(card.userId), (list) =>
+    list && !list.some((item) => item._id === card._id) ? [card, ...list] : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: flashcardKeys.due(card.userId) });
+}
+
+/** Whether the cached list already has a card for the entry (nothing is fetched to know). */
+export function isCachedFlashcard(queryClient: QueryClient, userId: string, entryId: string): boolean {
+  return Boolean(queryClient.getQueryData<Flashcard[]>(flashcardKeys.list(userId))?.some((card) => card.contentId === entryId));
+}

@@ -1,0 +1,7 @@
+export const flashcardKeys = {
+  all: ['flashcards'] as const,
+  /** All of a learner's cards (only asked for to tell "none yet" from "all done"). */
+  list: (userId: string) => [...flashcardKeys.all, 'list', userId] as const,
+  /** The cards due by the end of the learner's local day. */
+  due: (userId: string) => [...flashcardKeys.all, 'due', userId] as const,
+};

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { flashcardKeys } from './flashcard-keys';
+import type { DueFlashcard } from './types';
+
+export async function getDueFlashcards(userId: string, signal?: AbortSignal): Promise<DueFlashcard[]> {
+  const reply = await api.get<{ data: DueFlashcard[] }>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, { signal });
+  return reply.data;
+}
+
+export function dueFlashcardsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: flashcardKeys.due(userId),
+    queryFn: ({ signal }) => getDueFlashcards(userId, signal),
+    // The session's queue is local state once fetched: a refetch mid-review would bring back
+    // cards just rated (and the previews are computed at fetch time anyway).
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useDueFlashcards(userId: string) {
+  return useQuery(dueFlashcardsQueryOptions(userId));
+}

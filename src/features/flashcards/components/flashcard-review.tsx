@@ -1,0 +1,357 @@
+import { useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { CountryFlag, useCountryName } from '@/features/countries';
+import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
+import { useFlashcards } from '../api/get-flashcards';
+import { useReviewFlashcard } from '../api/review-flashcard';
+import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
+import { useUpdateStreak, type StreakUpdate } from '../api/update-streak';
+import { formatInterval, maskHint } from './review-format';
+import { SpeakButton } from './speak-button';
+import '../flashcards.css';
+
+/** Spec §10: the card goes back to its front 300 ms after a review. */
+export const RESET_DELAY_MS = 300;
+
+const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' } as const;
+
+/** Today's due cards, one at a time, for the signed-in learner `userId`. */
+export function FlashcardReview({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const due = useDueFlashcards(userId);
+  if (due.isPending) {
+    return (
+      <div className="state-panel" role="status">
+        <Spinner size="lg" />
+        <p className="state-panel__text">{t('flashcards.loading')}</p>
+      </div>
+    );
+  }
+  if (due.isError) {
+    return (
+      <div className="state-panel state-panel--error" role="alert">
+        <p className="state-panel__text">{t('flashcards.loadFailed')}</p>
+        <div className="state-panel__actions">
+          <button type="button" className="button button--primary" onClick={() => void due.refetch()}>
+            {t('flashcards.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (due.data.length === 0) return <NothingDue userId={userId} />;
+  return <ReviewSession userId={userId} cards={due.data} />;
+}
+
+/** Nothing due: either no cards at all, or all done for today (only then is the whole list asked for). */
+function NothingDue({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const all = useFlashcards(userId);
+  if (all.isPending) {
+    return (
+      <div className="state-panel" role="status">
+        <Spinner size="lg" />
+        <p className="state-panel__text">{t('flashcards.loading')}</p>
+      </div>
+    );
+  }
+  if (all.isError) {
+    return (
+      <div className="state-panel state-panel--error" role="alert">
+        <p className="state-panel__text">{t('flashcards.loadFailed')}</p>
+        <div className="state-panel__actions">
+          <button type="button" className="button button--primary" onClick={() => void all.refetch()}>
+            {t('flashcards.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return all.data.length === 0 ? <NoFlashcards /> : <AllDone />;
+}
+
+function NoFlashcards() {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state">
+      <p className="review-empty__title">{t('flashcards.none')}</p>
+      <p className="muted">{t('flashcards.noneHelp')}</p>
+      <Link className="button button--primary" to="/">
+        {t('flashcards.browse')}
+      </Link>
+    </div>
+  );
+}
+
+function AllDone() {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // Reached by rating the last card, whose buttons are gone now: keep the focus on the page.
+  useEffect(() => {
+    if (document.activeElement === document.body || !document.activeElement?.isConnected) ref.current?.focus();
+  }, []);
+  return (
+    <div ref={ref} className="empty-state review-done" role="status" tabIndex={-1}>
+      <span className="review-done__icon" aria-hidden="true">
+        ✓
+      </span>
+      <p className="review-empty__title">{t('flashcards.allDone')}</p>
+    </div>
+  );
+}
+
+/** The spec's streak toasts for the reply of PUT updateStreak. */
+function useStreakToasts() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return (reply: StreakUpdate) => {
+    if (reply.updated) {
+      const values = { streak: reply.streak };
+      toast.success(
+        reply.streak === 1
+          ? t('flashcards.streakStarted', values)
+          : reply.freezesUsed > 0
+            ? t('flashcards.streakExtended', values)
+            : t('flashcards.streakUpdated', values),
+      );
+    }
+    if (reply.freezeEarned) toast.info(t('flashcards.freezeEarned'));
+  };
+}
+
+/**
+ * The review queue of this visit. Again sends the card to the end (the next one comes up),
+ * any other rating takes it out; either way the card turns back to its front and the queue
+ * moves on 300 ms after the server said yes, so the answer of the next card is never shown.
+ */
+function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[] }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const review = useReviewFlashcard();
+  const streak = useUpdateStreak();
+  const streakToasts = useStreakToasts();
+  const [queue, setQueue] = useState(cards);
+  const [flipped, setFlipped] = useState(false);
+  const [hintShown, setHintShown] = useState(false);
+  // A rating on its way or in its 300 ms: no second one, no flipping.
+  const [busy, setBusy] = useState(false);
+  const cardRef = useRef<HTMLElement>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const card = queue[0];
+
+  const flip = () => {
+    if (busy) return;
+    setFlipped((value) => !value);
+    // The "Show answer" button goes away with the front: keep the focus on the card.
+    cardRef.current?.focus();
+  };
+
+  const rate = (rating: Rating) => {
+    if (!card || !flipped || busy) return;
+    setBusy(true);
+    review.mutate(
+      { flashcardId: card._id, quality: rating },
+      {
+        onSuccess: (updated) => {
+          streak.mutate(userId, { onSuccess: streakToasts });
+          if (rating === 'Again') {
+            // Its previews were for the old schedule: take today's again for the cards still queued.
+            // If that fails, the old previews stay; the ratings themselves are unaffected.
+            void getDueFlashcards(userId).then(
+              (fresh) => setQueue((list) => list.map((item) => fresh.find((f) => f._id === item._id) ?? item)),
+              () => undefined,
+            );
+          }
+          resetTimer.current = setTimeout(() => {
+            setQueue(([first, ...rest]) => (rating === 'Again' ? [...rest, { ...first, ...updated, preview: first.preview }] : rest));
+            setFlipped(false);
+            setHintShown(false);
+            setBusy(false);
+            cardRef.current?.focus();
+          }, RESET_DELAY_MS);
+        },
+        onError: () => {
+          setBusy(false);
+          toast.error(t('flashcards.reviewFailed'));
+        },
+      },
+    );
+  };
+
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return;
+    if (event.key === ' ' || event.key === 'Enter') {
+      // Space and Enter still press whatever button or link has the focus.
+      if (target?.closest('button, a, [role="button"]')) return;
+      event.preventDefault();
+      flip();
+    } else if (flipped && /^[1-4]$/.test(event.key)) {
+      event.preventDefault();
+      rate(RATINGS[Number(event.key) - 1]);
+    }
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  if (!card) return <AllDone />;
+
+  return (
+    <div className="review">
+      <div className="review__bar">
+        <p className="review__remaining" aria-live="polite">
+          {t('flashcards.remaining', { count: queue.length })}
+        </p>
+        <p className="review__shortcuts">
+          <KeyboardIcon />
+          {t('flashcards.shortcuts')}
+        </p>
+      </div>
+      <ReviewCard
+        ref={cardRef}
+        card={card}
+        flipped={flipped}
+        hintShown={hintShown}
+        onFlip={flip}
+        onToggleHint={() => setHintShown((value) => !value)}
+      />
+      {flipped && (
+        <div className="review__ratings" role="group" aria-label={t('flashcards.rate')}>
+          <p className="review__rate-title" aria-hidden="true">
+            {t('flashcards.rate')}
+          </p>
+          {RATINGS.map((rating, index) => (
+            <RatingButton key={rating} rating={rating} shortcut={index + 1} due={card.preview[PREVIEW_KEY[rating]].due} disabled={busy} onRate={rate} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RatingButton({ rating, shortcut, due, disabled, onRate }: { rating: Rating; shortcut: number; due: string; disabled: boolean; onRate: (rating: Rating) => void }) {
+  const { t, i18n } = useTranslation();
+  const name = t(`flashcards.${PREVIEW_KEY[rating]}`);
+  const interval = formatInterval(due, Date.now(), i18n.resolvedLanguage);
+  return (
+    <button
+      type="button"
+      className={`review-rating review-rating--${PREVIEW_KEY[rating]}`}
+      aria-label={t('flashcards.rateLabel', { rating: name, interval, key: shortcut })}
+      disabled={disabled}
+      onClick={() => onRate(rating)}
+    >
+      <span className="review-rating__name">{name}</span>
+      <span className="review-rating__interval">{interval}</span>
+      <kbd className="review-rating__key" aria-hidden="true">
+        {shortcut}
+      </kbd>
+    </button>
+  );
+}
+
+interface ReviewCardProps {
+  ref: React.Ref<HTMLElement>;
+  card: DueFlashcard;
+  flipped: boolean;
+  hintShown: boolean;
+  onFlip: () => void;
+  onToggleHint: () => void;
+}
+
+/** The card: the title on the front, the meaning and example on the back; a click turns it. */
+function ReviewCard({ ref, card, flipped, hintShown, onFlip, onToggleHint }: ReviewCardProps) {
+  const { t } = useTranslation();
+  const countryName = useCountryName(card.content.country);
+  const { title, description, exampleSentence, hint, country } = card.content;
+  const onClick = (event: MouseEvent) => {
+    // The tools and buttons on the card do their own thing.
+    if (event.target instanceof Element && event.target.closest('button, a')) return;
+    onFlip();
+  };
+  return (
+    <article ref={ref} className={`review-card${flipped ? ' review-card--flipped' : ''}`} tabIndex={-1} aria-label={t('flashcards.card')} onClick={onClick}>
+      <div className="review-card__tools">
+        <SpeakButton title={title} exampleSentence={exampleSentence} country={country} />
+        <button
+          type="button"
+          className="review-card__tool"
+          aria-label={hintShown ? t('flashcards.hideHint') : t('flashcards.showHint')}
+          title={hintShown ? t('flashcards.hideHint') : t('flashcards.showHint')}
+          aria-expanded={hintShown}
+          aria-controls="review-hint"
+          onClick={onToggleHint}
+        >
+          <BulbIcon />
+        </button>
+      </div>
+      <div className="review-card__inner">
+        <div className="review-card__face review-card__face--front" inert={flipped} aria-hidden={flipped || undefined}>
+          <p className="review-card__country">
+            <CountryFlag code={country} size="sm" />
+            {countryName}
+          </p>
+          <h2 className="review-card__title" lang="es">
+            {title}
+          </h2>
+          <button type="button" className="button button--secondary review-card__show" onClick={onFlip}>
+            {t('flashcards.showAnswer')}
+          </button>
+          <p className="review-card__flip-hint">{t('flashcards.flipHint')}</p>
+        </div>
+        {flipped && (
+          <div className="review-card__face review-card__face--back">
+            <p className="review-card__back-title" lang="es">
+              {title}
+            </p>
+            <p className="review-card__description">{description}</p>
+            {exampleSentence && (
+              <blockquote className="review-card__example" lang="es">
+                {exampleSentence}
+              </blockquote>
+            )}
+          </div>
+        )}
+      </div>
+      <div id="review-hint" className="review-card__hint" hidden={!hintShown}>
+        {hintShown &&
+          (hint.trim() ? (
+            <p>
+              <span className="review-card__hint-label">{t('flashcards.hint')}: </span>
+              <span className="review-card__hint-text" lang="es">
+                {maskHint(hint.trim())}
+              </span>
+            </p>
+          ) : (
+            <p className="muted">{t('flashcards.noHint')}</p>
+          ))}
+      </div>
+    </article>
+  );
+}
+
+function BulbIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M9 17.5h6M10 20.5h4M12 3.5a6 6 0 0 0-3.6 10.8c.7.6 1.1 1.3 1.1 2.2v1h5v-1c0-.9.4-1.6 1.1-2.2A6 6 0 0 0 12 3.5z" />
+    </svg>
+  );
+}
+
+function KeyboardIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="2.5" y="6" width="19" height="12" rx="2" />
+      <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
+    </svg>
+  );
+}

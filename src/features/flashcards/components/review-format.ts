@@ -1,0 +1,46 @@
+/**
+ * The hint as blanks with some letters: the first letter of each word and every third one
+ * after it (t__b__o), everything that is not a letter or digit kept as it is. Deterministic,
+ * so the same hint always gives the same clue.
+ */
+export function maskHint(hint: string): string {
+  return hint
+    .split(/(\s+)/)
+    .map((word) => {
+      if (/^\s*$/.test(word)) return word;
+      let position = 0;
+      return Array.from(word)
+        .map((char) => {
+          if (!/[\p{L}\p{N}]/u.test(char)) return char;
+          const shown = position % 3 === 0;
+          position += 1;
+          return shown ? char : '_';
+        })
+        .join('');
+    })
+    .join('');
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long until `due`, compactly in the reader's language ("10 min", "3 days", "2 mths"):
+ * the interval a rating button would schedule. Never under a minute (the previews were
+ * computed when the queue was fetched, so a short one may have passed already).
+ */
+export function formatInterval(due: string, now: number, locale: string | undefined): string {
+  const ms = Math.max(MINUTE, new Date(due).getTime() - now);
+  const [value, unit] =
+    ms < HOUR
+      ? [ms / MINUTE, 'minute']
+      : ms < DAY
+        ? [ms / HOUR, 'hour']
+        : ms < 30 * DAY
+          ? [ms / DAY, 'day']
+          : ms < 365 * DAY
+            ? [ms / (30.44 * DAY), 'month']
+            : [ms / (365.25 * DAY), 'year'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(value)));
+}
