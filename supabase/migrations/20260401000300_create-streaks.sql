@@ -171,16 +171,18 @@ end;
 $$;
 comment on function public.current_streak() is 'The caller''s live streak and freezes held: {streak, freezes}.';
 
-create or replace function private.longest_streak_of(user_id uuid)
+-- `at` is not used (the longest streak never lapses); it is taken so every streak core has
+-- the same (user_id, at) shape for the /api and the tests.
+create or replace function private.longest_streak_at(user_id uuid, at timestamptz)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
   select jsonb_build_object('streak',
-    coalesce((select p.longest_streak from public.profiles p where p.id = longest_streak_of.user_id), 0))
+    coalesce((select p.longest_streak from public.profiles p where p.id = longest_streak_at.user_id), 0))
 $$;
-comment on function private.longest_streak_of(uuid) is 'A learner''s longest streak ever: {streak}.';
+comment on function private.longest_streak_at(uuid, timestamptz) is 'A learner''s longest streak ever: {streak}.';
 
 create or replace function public.longest_streak()
 returns jsonb
@@ -190,7 +192,7 @@ set search_path = ''
 as $$
 begin
   perform private.require_sign_in('login_required');
-  return private.longest_streak_of((select auth.uid()));
+  return private.longest_streak_at((select auth.uid()), now());
 end;
 $$;
 comment on function public.longest_streak() is 'The caller''s longest streak ever: {streak}.';
@@ -249,7 +251,7 @@ comment on function public.review_days(integer) is
 revoke all on function private.streak_days_since(timestamptz, text, timestamptz) from public, anon, authenticated, service_role;
 revoke all on function private.current_streak_at(uuid, timestamptz) from public, anon, authenticated, service_role;
 revoke all on function private.update_streak_at(uuid, timestamptz) from public, anon, authenticated, service_role;
-revoke all on function private.longest_streak_of(uuid) from public, anon, authenticated, service_role;
+revoke all on function private.longest_streak_at(uuid, timestamptz) from public, anon, authenticated, service_role;
 revoke all on function private.review_days_at(uuid, timestamptz, integer) from public, anon, authenticated, service_role;
 revoke all on function public.update_streak() from public, anon, authenticated, service_role;
 revoke all on function public.current_streak() from public, anon, authenticated, service_role;
@@ -259,7 +261,7 @@ revoke all on function public.review_days(integer) from public, anon, authentica
 -- under RLS (reviews and profiles are owner-only), so another id reads nothing of theirs.
 grant execute on function private.streak_days_since(timestamptz, text, timestamptz) to authenticated;
 grant execute on function private.current_streak_at(uuid, timestamptz) to authenticated;
-grant execute on function private.longest_streak_of(uuid) to authenticated;
+grant execute on function private.longest_streak_at(uuid, timestamptz) to authenticated;
 grant execute on function private.review_days_at(uuid, timestamptz, integer) to authenticated;
 -- Guests may call the public functions only to be told to log in (PT401), in the client's words.
 grant execute on function public.update_streak() to anon, authenticated;

@@ -1,4 +1,4 @@
--- streaks: private.update_streak_at, current_streak_at, longest_streak_of and review_days_at
+-- streaks: private.update_streak_at, current_streak_at, longest_streak_at and review_days_at
 -- with time frozen (each rule, local midnight, daylight saving, time-zone changes, freezes,
 -- the calendar), then the public functions as they are called: guests are asked to log in,
 -- another user never sees a learner's streak or reviews, and the owner cannot write the
@@ -97,7 +97,7 @@ select pg_temp.review('19010000-0000-4000-8000-000000000001', '2026-06-06 08:00-
 select is(pg_temp.streak('19010000-0000-4000-8000-000000000001', '2026-06-06 08:05-07'),
   '{"updated": true, "streak": 1, "longest": 3, "freezes": 0, "freezesUsed": 0, "freezeEarned": false}',
   'after missed days without freezes: restart at 1, the longest kept');
-select is(private.longest_streak_of('19010000-0000-4000-8000-000000000001'), '{"streak": 3}', 'longest_streak reads 3');
+select is(private.longest_streak_at('19010000-0000-4000-8000-000000000001', '2026-06-06 08:05-07'), '{"streak": 3}', 'longest_streak reads 3');
 select is(private.current_streak_at('19010000-0000-4000-8000-000000000001', '2026-06-06 20:00-07'),
   '{"streak": 1, "freezes": 0}', 'live read on the counted day: the new streak');
 
@@ -361,7 +361,7 @@ select is(private.review_days_at('19010000-0000-4000-8000-000000000008', now(), 
   'Paula''s calendar through the core with her id: nothing (RLS on reviews)');
 select is(private.current_streak_at('19010000-0000-4000-8000-000000000008', now()), '{"streak": 0, "freezes": 0}',
   'nor her streak (RLS on profiles)');
-select is(private.longest_streak_of('19010000-0000-4000-8000-000000000008'), '{"streak": 0}', 'nor her longest');
+select is(private.longest_streak_at('19010000-0000-4000-8000-000000000008', now()), '{"streak": 0}', 'nor her longest');
 select is_empty($$ select 1 from public.profiles where id = '19010000-0000-4000-8000-000000000008' $$,
   'her profile row is hidden');
 
