@@ -95,7 +95,8 @@ begin
   today_ends_at := (today + 1)::timestamp at time zone p.time_zone;
   days_since := private.streak_days_since(p.last_streak_day_ends_at, p.time_zone, at);
 
-  if days_since <= 0
+  -- Null days_since: no day counted yet, so any review today counts.
+  if coalesce(days_since, 1) <= 0
      or not exists (
        select 1 from public.reviews r
         where r.user_id = update_streak_at.user_id
