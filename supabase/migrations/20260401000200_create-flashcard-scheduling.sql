@@ -12,24 +12,35 @@
 -- halves to even, which would make 0.5-minute and 0.5-day cases differ from the reference.
 create or replace function private.js_round(x double precision)
 returns double precision
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select case when x - floor(x) >= 0.5::float8 then floor(x) + 1 else floor(x) end
+declare
+  whole constant double precision := floor(x);
+begin
+  return case when x - whole >= 0.5::float8 then whole + 1 else whole end;
+end;
 $$;
 comment on function private.js_round(double precision) is 'Math.round as JavaScript does it: halves toward +infinity.';
 
 -- ts-fsrs' roundTo(x, 8): Math.round(x * 1e8) / 1e8, the same float operations.
+-- plpgsql, like the other helpers here: a SQL function with its own search_path is not
+-- inlined and costs several times more per call, and a review makes dozens of these calls.
 create or replace function private.fsrs_round8(x double precision)
 returns double precision
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select private.js_round(x * 100000000::float8) / 100000000::float8
+declare
+  scaled constant double precision := x * 100000000::float8;
+  whole constant double precision := floor(scaled);
+begin
+  return case when scaled - whole >= 0.5::float8 then whole + 1 else whole end / 100000000::float8;
+end;
 $$;
 comment on function private.fsrs_round8(double precision) is 'ts-fsrs roundTo(x, 8): rounds to 8 decimals with Math.round semantics.';
 
@@ -37,14 +48,16 @@ comment on function private.fsrs_round8(double precision) is 'ts-fsrs roundTo(x,
 -- w[k] in the FSRS papers and in ts-fsrs.
 create or replace function private.fsrs_weights()
 returns double precision[]
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select array[0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666,
+begin
+  return array[0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666,
                0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658,
-               0.1542]::double precision[]
+               0.1542]::double precision[];
+end;
 $$;
 comment on function private.fsrs_weights() is 'FSRS-6 default parameters w0..w20 (ts-fsrs 5.4.2 default_w), 1-based.';
 
@@ -90,12 +103,16 @@ comment on function private.fsrs_interval(double precision) is 'FSRS-6 interval 
 -- where it is used as a card's difficulty, not inside mean reversion).
 create or replace function private.fsrs_init_difficulty(rating integer)
 returns double precision
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select private.fsrs_round8(w[5] - exp((rating - 1) * w[6]) + 1) from private.fsrs_weights() as w
+declare
+  w constant double precision[] := private.fsrs_weights();
+begin
+  return private.fsrs_round8(w[5] - exp((rating - 1) * w[6]) + 1);
+end;
 $$;
 comment on function private.fsrs_init_difficulty(integer) is 'FSRS-6 initial difficulty D0 for a rating 1..4 (unclamped).';
 
