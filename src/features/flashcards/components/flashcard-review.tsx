@@ -136,6 +136,8 @@ function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[
   const [queue, setQueue] = useState(cards);
   const [flipped, setFlipped] = useState(false);
   const [hintShown, setHintShown] = useState(false);
+  // When the answer was shown: the intervals on the buttons count from then.
+  const [shownAt, setShownAt] = useState(0);
   // A rating on its way or in its 300 ms: no second one, no flipping.
   const [busy, setBusy] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
@@ -147,6 +149,7 @@ function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[
   const flip = () => {
     if (busy) return;
     setFlipped((value) => !value);
+    setShownAt(Date.now());
     // The "Show answer" button goes away with the front: keep the focus on the card.
     cardRef.current?.focus();
   };
@@ -230,7 +233,7 @@ function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[
             {t('flashcards.rate')}
           </p>
           {RATINGS.map((rating, index) => (
-            <RatingButton key={rating} rating={rating} shortcut={index + 1} due={card.preview[PREVIEW_KEY[rating]].due} disabled={busy} onRate={rate} />
+            <RatingButton key={rating} rating={rating} shortcut={index + 1} due={card.preview[PREVIEW_KEY[rating]].due} now={shownAt} disabled={busy} onRate={rate} />
           ))}
         </div>
       )}
@@ -238,10 +241,19 @@ function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[
   );
 }
 
-function RatingButton({ rating, shortcut, due, disabled, onRate }: { rating: Rating; shortcut: number; due: string; disabled: boolean; onRate: (rating: Rating) => void }) {
+interface RatingButtonProps {
+  rating: Rating;
+  shortcut: number;
+  due: string;
+  now: number;
+  disabled: boolean;
+  onRate: (rating: Rating) => void;
+}
+
+function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingButtonProps) {
   const { t, i18n } = useTranslation();
   const name = t(`flashcards.${PREVIEW_KEY[rating]}`);
-  const interval = formatInterval(due, Date.now(), i18n.resolvedLanguage);
+  const interval = formatInterval(due, now, i18n.resolvedLanguage);
   return (
     <button
       type="button"

@@ -32,15 +32,19 @@ const DAY = 24 * HOUR;
  */
 export function formatInterval(due: string, now: number, locale: string | undefined): string {
   const ms = Math.max(MINUTE, new Date(due).getTime() - now);
-  const [value, unit] =
-    ms < HOUR
-      ? [ms / MINUTE, 'minute']
-      : ms < DAY
-        ? [ms / HOUR, 'hour']
-        : ms < 30 * DAY
-          ? [ms / DAY, 'day']
-          : ms < 365 * DAY
-            ? [ms / (30.44 * DAY), 'month']
-            : [ms / (365.25 * DAY), 'year'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(value)));
+  // The unit is chosen after rounding, so 23 h 59 min reads "1 day", not "24 hr".
+  const steps: [number, string, number][] = [
+    [MINUTE, 'minute', 60],
+    [HOUR, 'hour', 24],
+    [DAY, 'day', 30],
+    [30.44 * DAY, 'month', 12],
+  ];
+  let [value, unit] = [Math.round(ms / (365.25 * DAY)), 'year'];
+  for (const [size, name, limit] of steps) {
+    if (Math.round(ms / size) < limit) {
+      [value, unit] = [Math.round(ms / size), name];
+      break;
+    }
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(Math.max(1, value));
 }

@@ -1,0 +1,345 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FlashcardsPage } from '@/app/routes/flashcards-page';
+import { authKeys } from '@/features/auth';
+import i18n from '@/i18n';
+import { callsTo, json, stubFetch } from '@/test/fetch';
+import { renderWithProviders, testUser } from '@/test/render';
+import type { DueFlashcard } from '../api/types';
+import { formatInterval, maskHint } from './review-format';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}): DueFlashcard {
+  const now = Date.now();
+  const at = (ms: number) => new Date(now + ms).toISOString();
+  const id = `00000000-0000-4000-8000-00000000010${n}`;
+  return {
+    _id: id,
+    userId: testUser._id,
+    contentId: `00000000-0000-4000-8000-00000000020${n}`,
+    createdAt: '2026-11-01T10:00:00Z',
+    due: at(-DAY),
+    state: 'review',
+    stability: 3,
+    difficulty: 5,
+    scheduledDays: 3,
+    learningSteps: 0,
+    reps: 2,
+    lapses: 0,
+    lastReview: '2026-11-20T10:00:00Z',
+    retrievability: 0.9,
+    preview: {
+      again: { due: at(10 * MINUTE), scheduledDays: 0 },
+      hard: { due: at(DAY), scheduledDays: 1 },
+      good: { due: at(3 * DAY), scheduledDays: 3 },
+      easy: { due: at(60 * DAY), scheduledDays: 60 },
+    },
+    content: {
+      _id: `00000000-0000-4000-8000-00000000020${n}`,
+      title: `palabra ${n}`,
+      description: `meaning ${n}`,
+      exampleSentence: `ejemplo ${n}`,
+      hint: '',
+      country: 'MX',
+      ...content,
+    },
+  };
+}
+
+interface Replies {
+  due?: DueFlashcard[];
+  all?: unknown[];
+  review?: () => Response;
+  streak?: Record<string, unknown>;
+}
+
+function stubApi({ due = [], all = [], review, streak = { updated: false, streak: 3, longest: 7, freezes: 0, freezesUsed: 0, freezeEarned: false } }: Replies) {
+  return stubFetch((url, init) => {
+    if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) return json({ success: true, data: due });
+    if (url.pathname.startsWith('/api/flashcard/getFlashcards/')) return json({ success: true, data: all });
+    if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) {
+      if (review) return review();
+      const id = url.pathname.split('/').pop();
+      return json({ success: true, data: { ...due.find((card) => card._id === id), due: new Date().toISOString() } });
+    }
+    if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, ...streak });
+    return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
+  });
+}
+
+function renderPage(user = testUser as typeof testUser | null) {
+  return renderWithProviders(<FlashcardsPage />, { path: '/flashcards', user });
+}
+
+const card = () => screen.getByRole('article');
+const title = () => within(card()).getByRole('heading', { level: 2 });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('maskHint and formatInterval', () => {
+  it('shows the first letter of each word and every third, blanks the rest, keeps spaces and punctuation', () => {
+    expect(maskHint('trabajo')).toBe('t__b__o');
+    expect(maskHint('mucha chamba, ¿no?')).toBe('m__h_ c__m__, ¿n_?');
+    expect(maskHint('ñandú')).toBe('ñ__d_');
+    expect(maskHint('a  b')).toBe('a  b');
+  });
+
+  it('formats the time to a due date compactly in the reader’s language', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    expect(formatInterval(at(MINUTE), now, 'en-US')).toBe('1 min');
+    expect(formatInterval(at(-5 * MINUTE), now, 'en-US')).toBe('1 min');
+    expect(formatInterval(at(10 * MINUTE), now, 'en-US')).toBe('10 min');
+    expect(formatInterval(at(5 * 60 * MINUTE), now, 'en-US')).toBe('5 hr');
+    expect(formatInterval(at(3 * DAY), now, 'en-US')).toBe('3 days');
+    expect(formatInterval(at(61 * DAY), now, 'en-US')).toBe('2 mths');
+    expect(formatInterval(at(800 * DAY), now, 'en-US')).toBe('2 yrs');
+    expect(formatInterval(at(DAY - MINUTE), now, 'en-US')).toBe('1 day');
+    expect(formatInterval(at(59.7 * MINUTE), now, 'en-US')).toBe('1 hr');
+    expect(formatInterval(at(3 * DAY), now, 'es')).toBe('3 d');
+  });
+});
+
+describe('/flashcards', () => {
+  it('asks a logged-out visitor to log in, fetching nothing', () => {
+    const fetchMock = stubApi({});
+    renderPage(null);
+    expect(screen.getByRole('heading', { name: 'Please log in to view this page' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the title on the front; a click flips it to the description, example and four ratings with their intervals', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1), makeDue(2)] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Again/ })).not.toBeInTheDocument();
+    await user.click(title());
+    expect(screen.getByText('meaning 1')).toBeInTheDocument();
+    expect(screen.getByText('ejemplo 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Again: next review in 10 min (key 1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hard: next review in 1 day (key 2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Good: next review in 3 days (key 3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Easy: next review in 2 mths (key 4)' })).toBeInTheDocument();
+    expect(screen.getByText('Space flips the card, 1 to 4 rate it.')).toBeInTheDocument();
+  });
+
+  it('flips with Space and with the Show answer button', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.keyboard(' ');
+    expect(screen.getByText('meaning 1')).toBeInTheDocument();
+    expect(card()).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(screen.getByText('meaning 1')).toBeInTheDocument();
+  });
+
+  it('reveals the hint as blanks with some letters, and "No hint provided" when there is none', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { hint: 'mucho trabajo' }), makeDue(2)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    expect(screen.queryByText('m__h_ t__b__o')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show hint' }));
+    expect(screen.getByText('m__h_ t__b__o')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide hint' })).toHaveAttribute('aria-expanded', 'true');
+    // Showing the hint does not turn the card.
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(screen.queryByText(/_/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show hint' }));
+    expect(screen.getByText('No hint provided')).toBeInTheDocument();
+  });
+
+  it('Again sends the card to the end and brings up the first card; other ratings take it out', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2), makeDue(3)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Again/ }));
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(screen.getByText('3 cards left')).toBeInTheDocument();
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Hard/ }));
+    expect(await screen.findByRole('heading', { name: 'palabra 3' })).toBeInTheDocument();
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Easy/ }));
+    // Card 1, rated Again, comes back last.
+    expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(screen.getByText('1 card left')).toBeInTheDocument();
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
+    const reviews = fetchMock.mock.calls
+      .map(([input, init]) => ({ path: new URL(String(input), 'http://localhost').pathname, init: init ?? {} }))
+      .filter(({ path }) => path.startsWith('/api/flashcard/updateFlashcardReview/'));
+    expect(reviews.map(({ path, init }) => [path.split('/').pop()!.slice(-1), init.method, JSON.parse(String(init.body)).quality])).toEqual([
+      ['1', 'PUT', 'Again'],
+      ['2', 'PUT', 'Hard'],
+      ['3', 'PUT', 'Easy'],
+      ['1', 'PUT', 'Good'],
+    ]);
+    expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(4);
+    // The queue came from the due list; the whole list was never needed.
+    expect(callsTo(fetchMock, `/flashcard/getFlashcards/${testUser._id}`)).toHaveLength(0);
+  });
+
+  it('Again on the only card brings it back to its front', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Again/ }));
+    await waitFor(() => expect(screen.queryByText('meaning 1')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(screen.getByText('1 card left')).toBeInTheDocument();
+  });
+
+  it('resets the card 300 ms after a review: flipped and hinted until then, then the next card’s front with focus on it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    stubApi({ due: [makeDue(1, { hint: 'pista' }), makeDue(2)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(screen.getByRole('button', { name: 'Show hint' }));
+    await user.click(title());
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: /^Good/ }));
+    // The reply arrives (microtasks), but the card stays as it was for 300 ms.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(299);
+    });
+    expect(screen.getByText('meaning 1')).toBeInTheDocument();
+    expect(screen.getByText('p__t_')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Good/ })).toBeDisabled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(screen.queryByText('meaning 2')).not.toBeInTheDocument();
+    expect(screen.queryByText('p__t_')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show hint' })).toHaveAttribute('aria-expanded', 'false');
+    expect(card()).toHaveFocus();
+  });
+
+  it('rates with the keys 1 to 4 only once the card is turned', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2), makeDue(3), makeDue(4)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.keyboard('3');
+    expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(0);
+    const qualities: string[] = [];
+    for (const [key, next] of [['1', 'palabra 2'], ['2', 'palabra 3'], ['3', 'palabra 4'], ['4', 'palabra 1']] as const) {
+      await user.keyboard(' ');
+      await user.keyboard(key);
+      expect(await screen.findByRole('heading', { name: next })).toBeInTheDocument();
+    }
+    for (const n of [1, 2, 3, 4]) qualities.push(...callsTo(fetchMock, `/flashcard/updateFlashcardReview/${makeDue(n)._id}`).map((call) => call.body.quality));
+    expect(qualities).toEqual(['Again', 'Hard', 'Good', 'Easy']);
+  });
+
+  it('keeps the card and says "Error updating flashcard review" when the rating fails, and sends no streak update', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2)], review: () => json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500) });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByText('Error updating flashcard review')).toBeInTheDocument();
+    expect(screen.getByText('meaning 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Good/ })).toBeEnabled();
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(0);
+  });
+
+  it.each([
+    [{ updated: true, streak: 4, longest: 7, freezes: 0, freezesUsed: 0, freezeEarned: false }, 'Streak updated! Current streak: 4', null],
+    [{ updated: true, streak: 1, longest: 7, freezes: 0, freezesUsed: 0, freezeEarned: false }, 'Streak started! Current streak: 1', null],
+    [{ updated: true, streak: 9, longest: 9, freezes: 0, freezesUsed: 1, freezeEarned: false }, 'Streak extended! A freeze covered the day you missed. Current streak: 9', null],
+    [{ updated: true, streak: 7, longest: 7, freezes: 1, freezesUsed: 0, freezeEarned: true }, 'Streak updated! Current streak: 7', 'You earned a streak freeze!'],
+  ])('shows the streak toast for %j and updates the user’s streak numbers', async (streak, success, info) => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1), makeDue(2)], streak });
+    const { queryClient } = renderPage();
+    queryClient.setQueryData(authKeys.user(testUser._id), { user: testUser });
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByText(success)).toBeInTheDocument();
+    if (info) expect(screen.getByText(info)).toBeInTheDocument();
+    else expect(screen.queryByText('You earned a streak freeze!')).not.toBeInTheDocument();
+    expect(queryClient.getQueryData(authKeys.user(testUser._id))).toEqual({ user: { ...testUser, currentStreak: streak.streak, longestStreak: streak.longest } });
+  });
+
+  it('shows no streak toast when the reply says not updated', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    await screen.findByRole('heading', { name: 'palabra 2' });
+    await waitFor(() => expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(1));
+    expect(screen.queryByText(/Streak/)).not.toBeInTheDocument();
+  });
+
+  it('tells a learner with no cards at all how to get some', async () => {
+    stubApi({ due: [], all: [] });
+    renderPage();
+    expect(await screen.findByText("You don't have any flashcards yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse entries' })).toHaveAttribute('href', '/');
+  });
+
+  it('tells a learner whose cards are all reviewed to come back tomorrow', async () => {
+    stubApi({ due: [], all: [makeDue(1)] });
+    renderPage();
+    expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
+    expect(screen.queryByText("You don't have any flashcards yet.")).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the cards cannot be loaded', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    stubFetch((url) => {
+      if (fail) return json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500);
+      return url.pathname.includes('getDueFlashcards') ? json({ success: true, data: [makeDue(1)] }) : json({}, 404);
+    });
+    renderPage();
+    expect(await screen.findByText("Your flashcards couldn't be loaded. Please try again.")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+  });
+
+  it('speaks Spanish', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1), makeDue(2)] });
+    await act(() => i18n.changeLanguage('es'));
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    expect(screen.getByText('Quedan 2 tarjetas')).toBeInTheDocument();
+    await user.click(title());
+    expect(screen.getByRole('button', { name: 'Bien: próximo repaso en 3 d (tecla 3)' })).toBeInTheDocument();
+  });
+});
