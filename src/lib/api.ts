@@ -163,9 +163,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return body as T;
 }
 
+/**
+ * A file from /api (the CSV exports) as a Blob, sent with the user's token like any call;
+ * throws ApiError for a non-2xx reply.
+ */
+export async function apiDownload(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = (await currentAccessToken()) ?? env.supabaseAnonKey;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers: { Authorization: `Bearer ${token}` }, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', 'The server could not be reached.');
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: no words from the server, callers show their own.
+    }
+    if (isErrorBody(body)) throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes }, body);
+    throw new ApiError(response.status, 'http_error', '', {}, body);
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  download: apiDownload,
 };

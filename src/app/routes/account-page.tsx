@@ -5,15 +5,18 @@ import { LoginRequired } from '@/components/access-panels';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { PageLoading } from '@/app/root-layout';
+import { ActivityHeatmap } from '@/features/account/activity-heatmap';
+import { ExportData } from '@/features/account/export-data';
 import { ProfileForm } from '@/features/account/profile-form';
 import { StreakStats } from '@/features/account/streak-stats';
+import { TimeZoneForm } from '@/features/account/time-zone-form';
 import { useAuth } from '@/features/auth/auth-context';
 import type { User } from '@/features/auth/types';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
 import { EntryCard } from '@/features/entries/components/entry-card';
 import '@/features/account/account.css';
 
-/** /account — the user's streaks, display name and own entries (with the only edit icons). */
+/** /account — the user's streaks and review activity, profile, data export and own entries (with the only edit icons). */
 export function AccountPage() {
   const { isLoading, isLoggedIn, user } = useAuth();
   if (isLoading) return <PageLoading />;
@@ -42,8 +45,11 @@ function Account({ user }: { user: User }) {
           </div>
           {user.email && <p className="profile-card__email">{user.email}</p>}
           <ProfileForm key={user._id} user={user} />
+          <TimeZoneForm key={`${user._id}-${user.timeZone}`} user={user} />
         </section>
       </div>
+      <ActivityHeatmap userId={user._id} />
+      <ExportData userId={user._id} />
       <UserEntries userId={user._id} />
     </div>
   );
