@@ -34,10 +34,12 @@ export interface HeatmapDay {
  * of `today`; each day's level is its share of the busiest day, in quarters.
  */
 export function buildHeatmap(data: ReviewDays, today: string): { weeks: (HeatmapDay | null)[][]; total: number } {
-  const counts = new Map(data.days.map((day) => [day.date, day.reviews]));
-  const max = Math.max(0, ...data.days.map((day) => day.reviews));
   const todayMs = toUtc(today);
   const start = todayMs - ((WEEKS - 1) * 7 + new Date(todayMs).getUTCDay()) * DAY_MS;
+  const first = isoDay(start);
+  const shown = data.days.filter((day) => day.date >= first && day.date <= today);
+  const counts = new Map(shown.map((day) => [day.date, day.reviews]));
+  const max = Math.max(0, ...shown.map((day) => day.reviews));
   const weeks: (HeatmapDay | null)[][] = [];
   for (let week = 0; week < WEEKS; week++) {
     const column: (HeatmapDay | null)[] = [];
@@ -53,8 +55,7 @@ export function buildHeatmap(data: ReviewDays, today: string): { weeks: (Heatmap
     }
     weeks.push(column);
   }
-  const first = isoDay(start);
-  const total = data.days.filter((day) => day.date >= first && day.date <= today).reduce((sum, day) => sum + day.reviews, 0);
+  const total = shown.reduce((sum, day) => sum + day.reviews, 0);
   return { weeks, total };
 }
 
@@ -116,7 +117,8 @@ function Heatmap({ data, at }: { data: ReviewDays; at: number }) {
   const height = TOP + 7 * STEP;
   return (
     <>
-      <div ref={scroller} className="activity" tabIndex={0} role="region" aria-label={t('account.activity')}>
+      {/* Focusable so a keyboard can scroll it on a phone. */}
+      <div ref={scroller} className="activity" tabIndex={0}>
         <svg className="activity__graph" role="img" aria-label={t('account.activitySummary', { count: total })} viewBox={`0 0 ${width} ${height}`} width={width} height={height}>
           {months.map((month) => (
             <text key={month.index} className="activity__label" x={LEFT + month.index * STEP} y={TOP - 6}>
@@ -150,11 +152,11 @@ function Heatmap({ data, at }: { data: ReviewDays; at: number }) {
         </svg>
       </div>
       <p className="activity__legend" aria-hidden="true">
-        {t('account.activityLess')}
+        <span>{t('account.activityLess')}</span>
         {[0, 1, 2, 3, 4].map((level) => (
           <span key={level} className={`activity__swatch activity__day--${level}`} />
         ))}
-        {t('account.activityMore')}
+        <span>{t('account.activityMore')}</span>
       </p>
     </>
   );
