@@ -289,14 +289,17 @@ $$;
 comment on function private.fsrs_next(smallint, integer, double precision, double precision, integer, integer, timestamptz, timestamptz, smallint) is
   'One FSRS-6 review (ts-fsrs 5.4.2 defaults, no fuzz): the card''s state after rating 1..4 at `at`.';
 
--- A card as the /api replies with it, with its entry's fields.
+-- A card as the /api replies with it, with its entry's fields. plpgsql rather than SQL: a SQL
+-- function that cannot be inlined is planned again on every call, and the due list calls
+-- these once per card.
 create or replace function private.flashcard_json(card public.flashcards, entry public.entries)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     '_id', card.id,
     'userId', card.user_id,
     'contentId', card.entry_id,
@@ -316,7 +319,8 @@ as $$
       'description', entry.description,
       'exampleSentence', coalesce(entry.example_sentence, ''),
       'hint', coalesce(entry.hint, ''),
-      'country', entry.country))
+      'country', entry.country));
+end;
 $$;
 comment on function private.flashcard_json(public.flashcards, public.entries) is 'A flashcard and its entry as the /api''s Flashcard JSON.';
 
@@ -325,21 +329,30 @@ comment on function private.flashcard_json(public.flashcards, public.entries) is
 -- of the four buttons, when that rating would schedule the card next.
 create or replace function private.due_flashcard_json(card public.flashcards, entry public.entries, at timestamptz)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select private.flashcard_json(card, entry) || jsonb_build_object(
+declare
+  buttons constant text[] := array['again', 'hard', 'good', 'easy'];
+  preview jsonb := '{}';
+  next record;
+begin
+  for rating in 1..4 loop
+    select * into next
+      from private.fsrs_next(card.state, card.learning_steps, card.stability, card.difficulty,
+                             card.reps, card.lapses, card.last_review, at, rating::smallint);
+    preview := preview || jsonb_build_object(buttons[rating],
+                 jsonb_build_object('due', next.next_due, 'scheduledDays', next.next_scheduled_days));
+  end loop;
+  return private.flashcard_json(card, entry) || jsonb_build_object(
     'retrievability',
       case when card.state = 0 or card.last_review is null then null
            else private.fsrs_retrievability(
                   greatest(floor((extract(epoch from at) - extract(epoch from card.last_review)) / 86400), 0)::float8,
                   private.fsrs_round8(card.stability)) end,
-    'preview', (
-      select jsonb_object_agg(b.button, jsonb_build_object('due', n.next_due, 'scheduledDays', n.next_scheduled_days))
-        from unnest(array['again', 'hard', 'good', 'easy']) with ordinality as b(button, rating)
-       cross join lateral private.fsrs_next(card.state, card.learning_steps, card.stability, card.difficulty,
-                                            card.reps, card.lapses, card.last_review, at, b.rating::smallint) as n))
+    'preview', preview);
+end;
 $$;
 comment on function private.due_flashcard_json(public.flashcards, public.entries, timestamptz) is
   'A flashcard''s JSON plus its recall probability and each rating''s next due time at `at`.';

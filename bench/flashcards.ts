@@ -1,0 +1,153 @@
+// Benchmark: the review screen's two calls for a learner with 10,000 cards, while other
+// learners hold many more: due_flashcards() (the day's due list with each card's recall and
+// four-button preview) and review_flashcard() (one FSRS step, the row locked, the log
+// appended), both as the authenticated learner with claims, the way /api calls them (see
+// supabase/functions/_shared/db.ts asCaller). Then the due query's plan, EXPLAIN (ANALYZE,
+// BUFFERS), as that learner: it must read the (user_id, due) index for this learner's range
+// only, never another learner's cards. Prints figures; never fails on time.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { freePort } from '../stack/free-port.ts';
+import { startStack } from '../stack/index.ts';
+
+const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
+const OTHER_LEARNERS = Number(process.env.BENCH_OTHER_LEARNERS ?? 20);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-flashcards-'));
+const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, quiet: true }, () => {});
+const sql = postgres(stack.dbUrl, { max: CLIENTS + 1, onnotice: () => {} });
+
+/** Runs work as the learner, as asCaller does: role and claims for the transaction, the session checked. */
+function asLearner<T>(claims: string, work: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
+  return sql.begin(async (tx) => {
+    await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${claims}, true)`;
+    await tx`select private.assert_session()`;
+    return work(tx);
+  }) as Promise<T>;
+}
+
+/** Calls per second of `call` from CLIENTS connections for SECONDS, with latency percentiles. */
+async function measure(name: string, call: () => Promise<unknown>, seconds = SECONDS): Promise<void> {
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < deadline) {
+        const start = performance.now();
+        await call();
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  console.log(
+    `${name.padEnd(44)} ${(latencies.length / seconds).toFixed(1).padStart(8)} calls/s   ` +
+      `p50 ${percentile(latencies, 50).toFixed(2).padStart(8)} ms   p95 ${percentile(latencies, 95).toFixed(2).padStart(8)} ms`,
+  );
+}
+
+try {
+  console.log(`Seeding ${CARDS.toLocaleString()} entries, a learner with a card for each, and ${OTHER_LEARNERS} other learners with as many...`);
+  await sql`
+    insert into public.entries (title, description, country, author)
+    select 'palabra ' || i, 'significado número ' || i, (array['AR','MX','ES','CL','PE'])[1 + i % 5], 'bench'
+      from generate_series(1, ${CARDS}) as i`;
+  await sql`
+    insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at, email_confirmed_at)
+    select extensions.gen_random_uuid(), 'authenticated', 'authenticated', 'learner' || i || '@bench.jerga.local',
+           jsonb_build_object('name', 'Learner ' || i), now(), now(), now()
+      from generate_series(0, ${OTHER_LEARNERS}) as i`;
+  const [{ id: learner }] = await sql<{ id: string }[]>`select id from auth.users where email = 'learner0@bench.jerga.local'`;
+  await sql`update public.profiles set time_zone = 'America/Mexico_City' where id = ${learner}`;
+  const [{ id: session }] = await sql<{ id: string }[]>`
+    insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+    values (extensions.gen_random_uuid(), ${learner}, now(), now(), 'aal1') returning id`;
+  const claims = JSON.stringify({ sub: learner, role: 'authenticated', session_id: session });
+
+  // The learner's cards are Review cards spread from 20 days overdue to a year ahead (a few
+  // hundred due today); the other learners' cards are all overdue, so a plan that strayed
+  // outside the learner's index range would have to read through them.
+  await sql`
+    insert into public.flashcards (user_id, entry_id, state, stability, difficulty, scheduled_days, reps, due, last_review)
+    select ${learner}, e.id, 2, s.stability, 1 + random() * 9, greatest(1, round(s.stability))::int, 5,
+           now() + (random() * 385 - 20) * interval '1 day', now() - round(s.stability) * interval '1 day'
+      from public.entries e, lateral (select 1 + random() * 200 as stability) s`;
+  await sql`
+    insert into public.flashcards (user_id, entry_id, state, stability, difficulty, scheduled_days, reps, due, last_review)
+    select u.id, e.id, 2, 10, 5, 10, 3, now() - random() * interval '30 days', now() - interval '40 days'
+      from auth.users u, public.entries e
+     where u.email like 'learner%@bench.jerga.local' and u.id <> ${learner}`;
+  await sql`analyze`;
+  const [counts] = await sql<{ total: number; mine: number; due: number }[]>`
+    select count(*)::int as total,
+           count(*) filter (where user_id = ${learner})::int as mine,
+           count(*) filter (where user_id = ${learner} and due < (((now() at time zone 'America/Mexico_City')::date + 1)::timestamp at time zone 'America/Mexico_City'))::int as due
+      from public.flashcards`;
+  console.log(`${counts.total.toLocaleString()} cards in all; the learner's ${counts.mine.toLocaleString()}, ${counts.due} due by the end of their day\n`);
+
+  const dueList = await asLearner(claims, (tx) => tx<{ list: Array<{ _id: string }> }[]>`select public.due_flashcards() as list`);
+  console.log(`due_flashcards() returns ${dueList[0].list.length} cards (${(JSON.stringify(dueList[0].list).length / 1024).toFixed(0)} KB of JSON)\n`);
+  console.log(`${CLIENTS} clients, ${SECONDS} s each\n`);
+
+  await measure(`due_flashcards() (${counts.due} due)`, () => asLearner(claims, (tx) => tx`select public.due_flashcards()`));
+
+  // Reviews take cards in turn from the learner's whole deck (distinct cards per client at
+  // any moment, as one learner's tabs would); Good mostly, some Again, Hard and Easy.
+  const deck = (await sql<{ id: string }[]>`select id from public.flashcards where user_id = ${learner} order by random()`).map((row) => row.id);
+  let next = 0;
+  await measure('review_flashcard()', () => {
+    const card = deck[next++ % deck.length];
+    const rating = [3, 3, 3, 1, 2, 4][next % 6];
+    return asLearner(claims, (tx) => tx`select public.review_flashcard(${card}, ${rating}::smallint)`);
+  });
+  const [{ reviews }] = await sql<{ reviews: number }[]>`select count(*)::int as reviews from public.reviews where user_id = ${learner}`;
+  console.log(`${'(reviews logged)'.padEnd(44)} ${String(reviews).padStart(8)}`);
+
+  // A learner back after a long break: every card due at once (the worst case of the list).
+  await sql`update public.flashcards set due = now() - random() * interval '300 days' where user_id = ${learner}`;
+  await sql`analyze public.flashcards`;
+  await measure(`due_flashcards() (all ${CARDS.toLocaleString()} due)`, () => asLearner(claims, (tx) => tx`select public.due_flashcards()`), Math.max(SECONDS, 10));
+  await sql`update public.flashcards set due = now() + (random() * 385 - 20) * interval '1 day' where user_id = ${learner}`;
+  await sql`analyze public.flashcards`;
+  const [{ due: dueNow }] = await sql<{ due: number }[]>`
+    select count(*)::int as due from public.flashcards
+     where user_id = ${learner} and due < (((now() at time zone 'America/Mexico_City')::date + 1)::timestamp at time zone 'America/Mexico_City')`;
+
+  // The due query of private.due_flashcards_at, as the learner (RLS on), with the same
+  // parameters it runs with, prepared as plpgsql prepares it.
+  const plan = await asLearner(claims, async (tx) => {
+    await tx.unsafe(`
+      prepare due_query(uuid, timestamptz, timestamptz) as
+      select jsonb_agg(private.due_flashcard_json(f, e, $2) order by f.due, f.id)
+        from public.flashcards f
+        join public.entries e on e.id = f.entry_id
+       where f.user_id = $1
+         and f.due < $3`);
+    const rows = await tx.unsafe<{ 'QUERY PLAN': string }[]>(
+      // EXPLAIN takes no bind parameters: the learner's id (a uuid read from the database) is inlined.
+      `explain (analyze, buffers, costs off) execute due_query('${learner}', now(), ((now() at time zone 'America/Mexico_City')::date + 1)::timestamp at time zone 'America/Mexico_City')`,
+    );
+    return rows.map((row) => row['QUERY PLAN']);
+  });
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the due query, as the learner:\n${plan.map((line) => `  ${line}`).join('\n')}`);
+  const text = plan.join('\n');
+  const usesIndex = /Index (Only )?Scan using flashcards_user_due_idx/.test(text) || /Bitmap Index Scan on flashcards_user_due_idx/.test(text);
+  const scansTable = /Seq Scan on flashcards/.test(text);
+  const flashcardRows = /(?:Index (?:Only )?Scan using|Bitmap Index Scan on) flashcards_user_due_idx[^\n]*? rows=(\d+)/.exec(text)?.[1];
+  console.log(
+    `\nflashcards_user_due_idx used: ${usesIndex ? 'yes' : 'NO'}; sequential scan of flashcards: ${scansTable ? 'YES' : 'no'}; ` +
+      `index entries read: ${flashcardRows ?? '?'} (dead versions from the updates above included) of ${counts.total.toLocaleString()} (the learner's due ones: ${dueNow})`,
+  );
+} finally {
+  await sql.end();
+  await stack.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
