@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
-import { codeText } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
 import { addFlashcard, isCachedFlashcard, rememberAddedFlashcard } from '../api/add-flashcard';
 import './add-flashcard.css';
@@ -51,7 +50,9 @@ export function AddFlashcardButton({ entryId, compact = false }: { entryId: stri
         if (isApiError(error) && error.status === 409) {
           // Already there (from another tab, or before this page was loaded): say so, and show it.
           setState('added');
-          toast.info(codeText(t, error.code) ?? error.message);
+          // The code in the reader's language (apiErrors.*), else the server's words. Not
+          // codeText from i18n/api-errors: that module would join the home page's first download.
+          toast.info((t as unknown as (key: string, options: { defaultValue: string }) => string)(`apiErrors.${error.code}`, { defaultValue: error.message }));
         } else {
           setState('idle');
           toast.error(t('flashcards.addFailed'));
