@@ -408,33 +408,63 @@ end;
 $$;
 comment on function public.flashcards_of_user() is 'The caller''s flashcards as Flashcard JSON, newest first.';
 
--- A learner's cards due by the end of their local day at `at` (profiles.time_zone), oldest
--- due first. Runs with the caller's rights: RLS keeps it to the caller's own cards whatever
--- user_id is passed; pgTAP passes a frozen `at`.
-create or replace function private.due_flashcards_at(user_id uuid, at timestamptz)
+-- The first instant of the learner's next local day at `at` (profiles.time_zone): their
+-- "today" ends just before it, whatever daylight saving does to its length.
+create or replace function private.local_day_end(user_id uuid, at timestamptz)
+returns timestamptz
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  zone text := coalesce((select p.time_zone from public.profiles p where p.id = local_day_end.user_id), 'UTC');
+begin
+  return (((at at time zone zone)::date + 1)::timestamp) at time zone zone;
+end;
+$$;
+comment on function private.local_day_end(uuid, timestamptz) is 'When the learner''s local day containing `at` ends (the next local midnight).';
+
+-- A learner's cards due by the end of their local day at `at`, oldest due first, at most
+-- `max_cards` of them (a page the review screen works through; the count says how many are
+-- due in all). Runs with the caller's rights: RLS keeps it to the caller's own cards
+-- whatever user_id is passed; pgTAP passes a frozen `at`.
+create or replace function private.due_flashcards_at(user_id uuid, at timestamptz, max_cards integer default 100)
 returns jsonb
 language plpgsql
 stable
 set search_path = ''
 as $$
 declare
-  zone text := coalesce((select p.time_zone from public.profiles p where p.id = due_flashcards_at.user_id), 'UTC');
-  -- The first instant of the learner's next local day: "today" ends just before it.
-  day_end timestamptz := (((at at time zone zone)::date + 1)::timestamp) at time zone zone;
+  day_end timestamptz := private.local_day_end(user_id, at);
 begin
   return coalesce(
     (select jsonb_agg(private.due_flashcard_json(f, e, at) order by f.due, f.id)
-       from public.flashcards f
-       join public.entries e on e.id = f.entry_id
-      where f.user_id = due_flashcards_at.user_id
-        and f.due < day_end),
+       from (select f.* from public.flashcards f
+              where f.user_id = due_flashcards_at.user_id and f.due < day_end
+              order by f.due, f.id
+              limit greatest(least(max_cards, 1000), 0)) f
+       join public.entries e on e.id = f.entry_id),
     '[]'::jsonb);
 end;
 $$;
-comment on function private.due_flashcards_at(uuid, timestamptz) is
-  'A learner''s cards due by the end of their local day at `at`, oldest due first, as DueFlashcard JSON.';
+comment on function private.due_flashcards_at(uuid, timestamptz, integer) is
+  'A learner''s first max_cards cards due by the end of their local day at `at`, oldest due first, as DueFlashcard JSON.';
 
-create or replace function public.due_flashcards()
+-- How many cards the learner has due by the end of their local day at `at`.
+create or replace function private.due_flashcard_count_at(user_id uuid, at timestamptz)
+returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer
+    from public.flashcards f
+    join public.entries e on e.id = f.entry_id
+   where f.user_id = due_flashcard_count_at.user_id and f.due < private.local_day_end(user_id, at)
+$$;
+comment on function private.due_flashcard_count_at(uuid, timestamptz) is 'How many of the learner''s cards are due by the end of their local day at `at`.';
+
+create or replace function public.due_flashcards(max_cards integer default 100)
 returns jsonb
 language plpgsql
 stable
@@ -442,10 +472,13 @@ set search_path = ''
 as $$
 begin
   perform private.require_sign_in('login_required');
-  return private.due_flashcards_at((select auth.uid()), now());
+  return jsonb_build_object(
+    'cards', private.due_flashcards_at((select auth.uid()), now(), max_cards),
+    'total', private.due_flashcard_count_at((select auth.uid()), now()));
 end;
 $$;
-comment on function public.due_flashcards() is 'The caller''s cards due by the end of their local day, oldest due first, with recall and button previews.';
+comment on function public.due_flashcards(integer) is
+  'The caller''s first max_cards (at most 1000) cards due by the end of their local day, oldest due first, with recall and button previews; and how many are due in all: {cards, total}.';
 
 -- Rates a card at `at`: the FSRS state moves on, the review log gets a row with the state
 -- before and after. The card row is locked first, so two tabs rating the same card at once
@@ -558,7 +591,9 @@ revoke all on function private.fsrs_next_stability(double precision, double prec
 revoke all on function private.fsrs_next(smallint, integer, double precision, double precision, integer, integer, timestamptz, timestamptz, smallint) from public, anon, authenticated, service_role;
 revoke all on function private.flashcard_json(public.flashcards, public.entries) from public, anon, authenticated, service_role;
 revoke all on function private.due_flashcard_json(public.flashcards, public.entries, timestamptz) from public, anon, authenticated, service_role;
-revoke all on function private.due_flashcards_at(uuid, timestamptz) from public, anon, authenticated, service_role;
+revoke all on function private.due_flashcards_at(uuid, timestamptz, integer) from public, anon, authenticated, service_role;
+revoke all on function private.due_flashcard_count_at(uuid, timestamptz) from public, anon, authenticated, service_role;
+revoke all on function private.local_day_end(uuid, timestamptz) from public, anon, authenticated, service_role;
 revoke all on function private.review_flashcard_at(uuid, smallint, timestamptz) from public, anon, authenticated, service_role;
 grant execute on function private.js_round(double precision) to authenticated;
 grant execute on function private.fsrs_round8(double precision) to authenticated;
@@ -571,16 +606,18 @@ grant execute on function private.fsrs_next_stability(double precision, double p
 grant execute on function private.fsrs_next(smallint, integer, double precision, double precision, integer, integer, timestamptz, timestamptz, smallint) to authenticated;
 grant execute on function private.flashcard_json(public.flashcards, public.entries) to authenticated;
 grant execute on function private.due_flashcard_json(public.flashcards, public.entries, timestamptz) to authenticated;
-grant execute on function private.due_flashcards_at(uuid, timestamptz) to authenticated;
+grant execute on function private.due_flashcards_at(uuid, timestamptz, integer) to authenticated;
+grant execute on function private.due_flashcard_count_at(uuid, timestamptz) to authenticated;
+grant execute on function private.local_day_end(uuid, timestamptz) to authenticated;
 
 revoke all on function public.add_flashcard(uuid) from public, anon, authenticated, service_role;
 revoke all on function public.flashcards_of_user() from public, anon, authenticated, service_role;
-revoke all on function public.due_flashcards() from public, anon, authenticated, service_role;
+revoke all on function public.due_flashcards(integer) from public, anon, authenticated, service_role;
 revoke all on function public.review_flashcard(uuid, smallint) from public, anon, authenticated, service_role;
 revoke all on function public.export_reviews() from public, anon, authenticated, service_role;
 -- Guests may call them only to be told to log in (PT401), in the client's words.
 grant execute on function public.add_flashcard(uuid) to anon, authenticated;
 grant execute on function public.flashcards_of_user() to anon, authenticated;
-grant execute on function public.due_flashcards() to anon, authenticated;
+grant execute on function public.due_flashcards(integer) to anon, authenticated;
 grant execute on function public.review_flashcard(uuid, smallint) to anon, authenticated;
 grant execute on function public.export_reviews() to anon, authenticated;

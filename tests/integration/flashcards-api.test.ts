@@ -113,6 +113,19 @@ describe('GET /api/flashcard/getFlashcards and getDueFlashcards', () => {
     expect(notAnId.status).toBe(403);
   });
 
+  it('sends the due cards a page at a time with the count of all due today', async () => {
+    const pager = await createUser();
+    for (let i = 0; i < 3; i++) await addCard(pager, await newEntry(author.token));
+    const page = await api(`/flashcard/getDueFlashcards/${pager.id}?limit=2`, { token: pager.token });
+    expect(page.status).toBe(200);
+    expect(page.body.data).toHaveLength(2);
+    expect(page.body.total).toBe(3);
+    for (const limit of ['0', '201', 'x', '1e400']) {
+      const reply = await api(`/flashcard/getDueFlashcards/${pager.id}?limit=${limit}`, { token: pager.token });
+      expect(reply.status, limit).toBe(400);
+    }
+  });
+
   it('returns due cards with a preview of each rating, and drops a card once it is scheduled later', async () => {
     const reviewer = await createUser();
     const card = await addCard(reviewer, await newEntry(author.token));
@@ -122,6 +135,7 @@ describe('GET /api/flashcard/getFlashcards and getDueFlashcards', () => {
     );
     expect(due.status).toBe(200);
     expect(due.body.data).toHaveLength(1);
+    expect(due.body).toMatchObject({ total: 1 });
     const [item] = due.body.data;
     expect(item).toMatchObject({ _id: card._id, content: { title: card.content.title } });
     expect(Object.keys(item.preview).sort()).toEqual(['again', 'easy', 'good', 'hard']);

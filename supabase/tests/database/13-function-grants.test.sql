@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(43);
+select plan(47);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
@@ -13,6 +13,9 @@ select plan(43);
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
 --     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
+--   anon and authenticated: review_flashcard and update_streak (they write what the learner
+--     cannot: scheduling state, the review log, streak columns), so that a guest is told to log
+--     in (PT401) rather than refused by a permission error; each checks auth.uid() itself.
 --   nobody: the auth.users, votes, comments and entry_tags triggers and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
@@ -31,7 +34,9 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_tags()', false, false),
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
+  ('public.review_flashcard(uuid, smallint)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),
+  ('public.update_streak()', true, true),
   ('realtime.broadcast_changes(text, text, text, text, text, record, record, text)', false, false),
   ('realtime.send(jsonb, text, text, boolean)', false, false);
 

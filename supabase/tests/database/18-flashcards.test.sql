@@ -8,7 +8,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(72);
+select plan(76);
 
 -- Users: learner …01 (America/New_York), other learner …02, admin …03.
 select tests.create_user('18010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -157,6 +157,13 @@ select is((select array_agg(c ->> '_id') from jsonb_array_elements(private.due_f
   array[:'guay', :'chamba'], 'one second before local midnight: still the same day');
 select is((select array_agg(c ->> '_id') from jsonb_array_elements(private.due_flashcards_at('18010000-0000-4000-8000-000000000001', '2026-04-10T04:00:00Z')) as c),
   array[:'guay', :'chamba', :'boludo'], 'at local midnight the new day''s cards are due');
+select is((select array_agg(c ->> '_id') from jsonb_array_elements(private.due_flashcards_at('18010000-0000-4000-8000-000000000001', '2026-04-10T04:00:00Z', 2)) as c),
+  array[:'guay', :'chamba'], 'a page of two: the two oldest due');
+select is(private.due_flashcard_count_at('18010000-0000-4000-8000-000000000001', '2026-04-10T04:00:00Z'), 3,
+  'and the count says three are due in all');
+select is(private.due_flashcard_count_at('18010000-0000-4000-8000-000000000002', '2026-04-10T04:00:00Z'), 0,
+  'another learner''s count cannot be read by passing their id (RLS)');
+select is((select jsonb_array_length(public.due_flashcards(1) -> 'cards')), 1, 'due_flashcards takes the page size');
 update public.profiles set time_zone = 'UTC' where id = '18010000-0000-4000-8000-000000000001';
 select is((select array_agg(c ->> '_id') from jsonb_array_elements(private.due_flashcards_at('18010000-0000-4000-8000-000000000001', '2026-04-09T20:00:00Z')) as c),
   array[:'guay'], 'the same instant for a learner in UTC: their day ends at 00:00 UTC, so 03:30 is tomorrow');

@@ -3,9 +3,15 @@ import { api } from '@/lib/api';
 import { flashcardKeys } from './flashcard-keys';
 import type { DueFlashcard } from './types';
 
-export async function getDueFlashcards(userId: string, signal?: AbortSignal): Promise<DueFlashcard[]> {
-  const reply = await api.get<{ data: DueFlashcard[] }>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, { signal });
-  return reply.data;
+/** The first page of today's due cards (oldest due first) and how many are due in all. */
+export interface DueList {
+  cards: DueFlashcard[];
+  total: number;
+}
+
+export async function getDueFlashcards(userId: string, signal?: AbortSignal): Promise<DueList> {
+  const reply = await api.get<{ data: DueFlashcard[]; total: number }>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, { signal });
+  return { cards: reply.data, total: reply.total };
 }
 
 export function dueFlashcardsQueryOptions(userId: string) {

@@ -58,7 +58,7 @@ interface Replies {
 
 function stubApi({ due = [], all = [], review, streak = { updated: false, streak: 3, longest: 7, freezes: 0, freezesUsed: 0, freezeEarned: false } }: Replies) {
   return stubFetch((url, init) => {
-    if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) return json({ success: true, data: due });
+    if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) return json({ success: true, data: due, total: due.length });
     if (url.pathname.startsWith('/api/flashcard/getFlashcards/')) return json({ success: true, data: all });
     if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) {
       if (review) return review();
@@ -200,6 +200,31 @@ describe('/flashcards', () => {
     expect(callsTo(fetchMock, `/flashcard/getFlashcards/${testUser._id}`)).toHaveLength(0);
   });
 
+  it('counts the cards due beyond the first page and fetches the next page when this one is done', async () => {
+    const user = userEvent.setup();
+    const pages = [[makeDue(1), makeDue(2)], [makeDue(3)]];
+    let served = 0;
+    const fetchMock = stubFetch((url, init) => {
+      if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) {
+        const page = pages[Math.min(served++, pages.length - 1)];
+        return json({ success: true, data: page, total: served === 1 ? 3 : 1 });
+      }
+      if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) return json({ success: true, data: makeDue(1) });
+      if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, updated: false, streak: 1 });
+      return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    expect(screen.getByText('3 cards left')).toBeInTheDocument();
+    for (const next of ['palabra 2', 'palabra 3']) {
+      await user.click(title());
+      await user.click(screen.getByRole('button', { name: /^Good/ }));
+      expect(await screen.findByRole('heading', { name: next })).toBeInTheDocument();
+    }
+    expect(screen.getByText('1 card left')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`)).toHaveLength(2);
+  });
+
   it('Again on the only card brings it back to its front', async () => {
     const user = userEvent.setup();
     stubApi({ due: [makeDue(1)] });
@@ -323,7 +348,7 @@ describe('/flashcards', () => {
     let fail = true;
     stubFetch((url) => {
       if (fail) return json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500);
-      return url.pathname.includes('getDueFlashcards') ? json({ success: true, data: [makeDue(1)] }) : json({}, 404);
+      return url.pathname.includes('getDueFlashcards') ? json({ success: true, data: [makeDue(1)], total: 1 }) : json({}, 404);
     });
     renderPage();
     expect(await screen.findByText("Your flashcards couldn't be loaded. Please try again.")).toBeInTheDocument();

@@ -42,8 +42,9 @@ export function FlashcardReview({ userId }: { userId: string }) {
       </div>
     );
   }
-  if (due.data.length === 0) return <NothingDue userId={userId} />;
-  return <ReviewSession userId={userId} cards={due.data} />;
+  if (due.data.cards.length === 0) return <NothingDue userId={userId} />;
+  // A new page of due cards starts a new session (its queue is local state).
+  return <ReviewSession key={due.dataUpdatedAt} userId={userId} cards={due.data.cards} total={due.data.total} onPageDone={() => void due.refetch()} />;
 }
 
 /** Nothing due: either no cards at all, or all done for today (only then is the whole list asked for). */
@@ -127,7 +128,7 @@ function useStreakToasts() {
  * any other rating takes it out; either way the card turns back to its front and the queue
  * moves on 300 ms after the server said yes, so the answer of the next card is never shown.
  */
-function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[] }) {
+function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; cards: DueFlashcard[]; total: number; onPageDone: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const review = useReviewFlashcard();
@@ -145,6 +146,13 @@ function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   const card = queue[0];
+  // Due today but beyond this page: the server sends the next page once this one is done.
+  const notLoaded = Math.max(total - cards.length, 0);
+  const pageDone = !card && notLoaded > 0;
+  const askForNextPage = useEffectEvent(onPageDone);
+  useEffect(() => {
+    if (pageDone) askForNextPage();
+  }, [pageDone]);
 
   const flip = () => {
     if (busy) return;
@@ -166,7 +174,7 @@ function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[
             // Its previews were for the old schedule: take today's again for the cards still queued.
             // If that fails, the old previews stay; the ratings themselves are unaffected.
             void getDueFlashcards(userId).then(
-              (fresh) => setQueue((list) => list.map((item) => fresh.find((f) => f._id === item._id) ?? item)),
+              (fresh) => setQueue((list) => list.map((item) => fresh.cards.find((f) => f._id === item._id) ?? item)),
               () => undefined,
             );
           }
@@ -206,13 +214,21 @@ function ReviewSession({ userId, cards }: { userId: string; cards: DueFlashcard[
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  if (pageDone) {
+    return (
+      <div className="state-panel" role="status">
+        <Spinner size="lg" />
+        <p className="state-panel__text">{t('flashcards.loading')}</p>
+      </div>
+    );
+  }
   if (!card) return <AllDone />;
 
   return (
     <div className="review">
       <div className="review__bar">
         <p className="review__remaining" aria-live="polite">
-          {t('flashcards.remaining', { count: queue.length })}
+          {t('flashcards.remaining', { count: queue.length + notLoaded })}
         </p>
         <p className="review__shortcuts">
           <KeyboardIcon />

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import { idParam, parseBody, uuid } from './validate.ts';
+import { idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
 // functions add_flashcard/flashcards_of_user/due_flashcards/review_flashcard.
@@ -27,6 +27,11 @@ const quality = z.union(
   { error: 'review_quality_invalid' },
 );
 const reviewBody = z.object({ quality });
+
+/** A review session works through the due cards a page at a time. */
+const dueQuery = z.object({
+  limit: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(200, 'invalid_input').default(100),
+});
 
 type CardState = 'new' | 'learning' | 'review' | 'relearning';
 
@@ -88,8 +93,12 @@ export const flashcards = new Hono<ApiEnv>()
   })
   .get('/getDueFlashcards/:userId', async (c) => {
     ownUserParam(c);
-    const data = await c.get('run')(async (tx) => (await tx<{ cards: Flashcard[] }[]>`select public.due_flashcards() as cards`)[0].cards);
-    return c.json({ success: true, data });
+    const { limit } = parseQuery(c, dueQuery);
+    const due = await c.get('run')(
+      async (tx) => (await tx<{ due: { cards: Flashcard[]; total: number } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
+    );
+    // `total` counts every card due today; `data` is the first `limit` of them, oldest due first.
+    return c.json({ success: true, data: due.cards, total: due.total });
   })
   .put('/updateFlashcardReview/:flashcardId', async (c) => {
     const id = idParam(c, 'flashcardId', 'flashcard_not_found');
