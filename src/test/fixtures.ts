@@ -17,6 +17,7 @@ export function makeEntry(overrides: Partial<Entry> = {}): Entry {
     upvotes: 0,
     downvotes: 0,
     userVote: null,
+    inFlashcards: false,
     commentCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',

@@ -103,7 +103,7 @@ describe('GET /api/content/getContentById/{id}', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(entry);
     expect(Object.keys(reply.body).sort()).toEqual(
-      ['_id', 'author', 'commentCount', 'country', 'createdAt', 'description', 'downvotes', 'exampleSentence', 'hint', 'owner', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'userVote', 'voteCount'].sort(),
+      ['_id', 'author', 'commentCount', 'country', 'createdAt', 'description', 'downvotes', 'exampleSentence', 'hint', 'inFlashcards', 'owner', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'userVote', 'voteCount'].sort(),
     );
   });
 

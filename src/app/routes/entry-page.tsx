@@ -64,7 +64,7 @@ function EntryDetail({ entry, here }: { entry: Entry; here: number | null }) {
           <div>
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>
-            <AddFlashcardButton entryId={entry._id} />
+            <AddFlashcardButton entryId={entry._id} inFlashcards={entry.inFlashcards} />
           </div>
           <VoteControl
             entryId={entry._id}

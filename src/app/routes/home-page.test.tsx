@@ -21,6 +21,7 @@ const entry: Entry = {
   upvotes: 3,
   downvotes: 0,
   userVote: null,
+  inFlashcards: false,
   commentCount: 0,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',

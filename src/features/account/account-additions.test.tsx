@@ -102,7 +102,7 @@ describe('Account page: streaks, activity, export, time zone', () => {
     const fetchMock = stubAccount();
     renderAccount();
     await user.click(screen.getByRole('button', { name: 'Download review log (CSV)' }));
-    await waitFor(() => expect(clicks).toEqual([{ href: 'blob:csv', download: 'jerga-reviews.csv' }]));
+    await waitFor(() => expect(clicks).toEqual([{ href: 'blob:csv', download: 'jerga-review-log.csv' }]));
     expect(await created.mock.calls[0][0].text()).toBe('card_id,review_time\nabc,1\n');
     await waitFor(() => expect(revoked).toHaveBeenCalledWith('blob:csv'));
     const [call] = callsTo(fetchMock, `/flashcard/exportReviews/${testUser._id}`);

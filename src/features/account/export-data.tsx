@@ -7,7 +7,7 @@ import { api } from '@/lib/api';
 type Export = 'cards' | 'reviews';
 
 const PATHS: Record<Export, string> = { cards: '/flashcard/exportFlashcards/', reviews: '/flashcard/exportReviews/' };
-const FILES: Record<Export, string> = { cards: 'jerga-flashcards.csv', reviews: 'jerga-reviews.csv' };
+const FILES: Record<Export, string> = { cards: 'jerga-flashcards.csv', reviews: 'jerga-review-log.csv' };
 
 /** Hands `blob` to the browser as a download named `name`. */
 function saveBlob(blob: Blob, name: string) {

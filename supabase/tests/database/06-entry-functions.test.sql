@@ -66,7 +66,7 @@ select is(private.search_normalize('CAFÉ'), 'cafe', 'anon may call search_norma
 select set_eq(
   $$ select jsonb_object_keys(public.entry_json(e)) from public.entries e where id = 'e0000000-0000-4000-8000-000000000001' $$,
   array['_id', 'title', 'description', 'country', 'hint', 'exampleSentence', 'author', 'owner', 'show',
-        'voteCount', 'upvotes', 'downvotes', 'userVote', 'commentCount', 'createdAt', 'updatedAt', 'tags'],
+        'voteCount', 'upvotes', 'downvotes', 'userVote', 'inFlashcards', 'commentCount', 'createdAt', 'updatedAt', 'tags'],
   'entry_json has the spec''s field names'
 );
 select is(
@@ -75,7 +75,7 @@ select is(
     '_id', 'e0000000-0000-4000-8000-000000000001', 'title', 'Café con leche', 'description', 'Coffee with hot milk.',
     'country', 'ES', 'hint', 'Breakfast', 'exampleSentence', '¿Me pone un café con leche?', 'author', 'Owner',
     'owner', '11111111-1111-4111-8111-111111111111', 'show', true,
-    'voteCount', 5, 'upvotes', 6, 'downvotes', 1, 'userVote', null, 'commentCount', 0),
+    'voteCount', 5, 'upvotes', 6, 'downvotes', 1, 'userVote', null, 'inFlashcards', false, 'commentCount', 0),
   'entry_json carries every field, voteCount being upvotes minus downvotes, no vote of a guest''s own'
 );
 select is(

@@ -35,11 +35,11 @@ select is(
   public.add_entry(E'  guagua \t', E'\nA bus.  ', ' cu ') - '_id' - 'createdAt' - 'updatedAt',
   '{"title": "guagua", "description": "A bus.", "country": "CU", "hint": null, "exampleSentence": null,
     "author": "Anonymous", "owner": null, "show": true, "voteCount": 0, "upvotes": 0, "downvotes": 0,
-    "userVote": null, "commentCount": 0, "tags": []}',
+    "userVote": null, "inFlashcards": false, "commentCount": 0, "tags": []}',
   'a guest adds an entry: trimmed, country upper-cased, author Anonymous, no owner, shown');
 select is(
   public.add_entry('bondi', 'A bus.', 'AR', '   ', ' Se usa en Buenos Aires. ', '  Gus  ')
-    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'commentCount' - 'tags',
+    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
   '{"title": "bondi", "description": "A bus.", "country": "AR", "hint": null,
     "exampleSentence": "Se usa en Buenos Aires.", "author": "Gus", "owner": null, "show": true}',
   'a guest may name an author; a blank hint is no hint');
@@ -81,7 +81,7 @@ set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('10111111-1111-4111-8111-111111111111', :'owner_session'), true);
 
 select is(
-  public.add_entry('neta', 'Truth.', 'MX') - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'commentCount' - 'tags',
+  public.add_entry('neta', 'Truth.', 'MX') - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
   '{"title": "neta", "description": "Truth.", "country": "MX", "hint": null, "exampleSentence": null,
     "author": "Olga Owner", "owner": "10111111-1111-4111-8111-111111111111", "show": true}',
   'a user''s entry is theirs, authored by their profile name, even from an address guests exhausted');
@@ -122,13 +122,13 @@ select is(public.add_entry('neta', 'Truth.', 'MX', author => repeat('o', 100)) -
 -- Edits: only the keys given.
 select is(
   public.update_entry('10e00000-0000-4000-8000-000000000001', '{"title": "  chido (MX) "}')
-    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'commentCount' - 'tags',
+    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
   '{"title": "chido (MX)", "description": "Cool, great.", "country": "MX", "hint": "Opposite of gacho",
     "exampleSentence": "¡Qué chido!", "author": "Olga", "owner": "10111111-1111-4111-8111-111111111111", "show": true}',
   'the owner edits the title (trimmed); every absent key keeps its value');
 select is(
   public.update_entry('10e00000-0000-4000-8000-000000000001', '{"hint": null}') - '_id' - 'createdAt' - 'updatedAt'
-    - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'commentCount' - 'tags' - 'owner' - 'show' - 'title' - 'description' - 'country' - 'author',
+    - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'owner' - 'show' - 'title' - 'description' - 'country' - 'author',
   '{"hint": null, "exampleSentence": "¡Qué chido!"}', 'a null hint clears the hint and keeps the example');
 select is(public.update_entry('10e00000-0000-4000-8000-000000000001', '{"exampleSentence": null}') -> 'exampleSentence',
   'null', 'a null exampleSentence clears it');

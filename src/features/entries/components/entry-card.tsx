@@ -44,7 +44,7 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
             title={entry.title}
             summary={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
           />
-          <AddFlashcardButton entryId={entry._id} compact />
+          <AddFlashcardButton entryId={entry._id} inFlashcards={entry.inFlashcards} compact />
         </span>
       </div>
       <div className="entry-card__head">

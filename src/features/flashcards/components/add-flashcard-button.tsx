@@ -23,15 +23,14 @@ function CardIcon({ added }: { added: boolean }) {
  * grid (whose first download has a budget), so no query or mutation observer of its own;
  * `compact` is the cards' icon button, the entry page shows the words.
  */
-export function AddFlashcardButton({ entryId, compact = false }: { entryId: string; compact?: boolean }) {
+export function AddFlashcardButton({ entryId, inFlashcards = false, compact = false }: { entryId: string; inFlashcards?: boolean; compact?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { isLoggedIn, user } = useAuth();
-  const [state, setState] = useState<'idle' | 'busy' | 'added'>(() =>
-    user && isCachedFlashcard(queryClient, user._id, entryId) ? 'added' : 'idle',
-  );
-  const added = state === 'added';
+  const [state, setState] = useState<'idle' | 'busy' | 'added'>('idle');
+  // The entry says so (the server, for this reader), or this session added it since.
+  const added = state === 'added' || (Boolean(user) && (inFlashcards || isCachedFlashcard(queryClient, user!._id, entryId)));
   const label = added ? t('flashcards.inFlashcards') : t('flashcards.add');
 
   const add = () => {
@@ -67,7 +66,7 @@ export function AddFlashcardButton({ entryId, compact = false }: { entryId: stri
       className={compact ? 'add-flashcard add-flashcard--compact' : 'button button--secondary add-flashcard'}
       aria-label={compact ? label : undefined}
       title={compact ? label : undefined}
-      disabled={state !== 'idle'}
+      disabled={added || state === 'busy'}
       aria-busy={state === 'busy' || undefined}
       onClick={add}
     >

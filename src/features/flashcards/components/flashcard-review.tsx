@@ -274,11 +274,14 @@ function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingBu
     <button
       type="button"
       className={`review-rating review-rating--${PREVIEW_KEY[rating]}`}
-      aria-label={t('flashcards.rateLabel', { rating: name, interval, key: shortcut })}
+      // The visible words are the name ("Again 10 min"), as speech control needs; the
+      // tooltip spells it out, and the shortcut is announced as one.
+      title={t('flashcards.rateLabel', { rating: name, interval, key: shortcut })}
+      aria-keyshortcuts={String(shortcut)}
       disabled={disabled}
       onClick={() => onRate(rating)}
     >
-      <span className="review-rating__name">{name}</span>
+      <span className="review-rating__name">{name}</span>{' '}
       <span className="review-rating__interval">{interval}</span>
       <kbd className="review-rating__key" aria-hidden="true">
         {shortcut}

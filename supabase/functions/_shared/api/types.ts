@@ -25,6 +25,8 @@ export interface Entry {
   downvotes: number;
   /** The caller's own vote on it: null when none (always for guests). */
   userVote: 'upvote' | 'downvote' | null;
+  /** Whether the caller already has the entry as a flashcard (false for guests). */
+  inFlashcards: boolean;
   commentCount: number;
   createdAt: string;
   updatedAt: string;
