@@ -1,11 +1,11 @@
 // Benchmark: the JavaScript a first-time visitor of / downloads (entry, its static imports
 // and the home route's chunk), against the whole app (what it would be without route-level
-// code splitting), with its largest chunk, the 150 KB budget and the country flags (one
-// file each, fetched only when shown). Then the Supabase question of the issue: does
-// importing @supabase/auth-js and @supabase/realtime-js directly, instead of the whole
-// @supabase/supabase-js, make a difference? Two tiny entries that use auth and a realtime
-// channel the same way are built alone. Builds with Vite into temp folders and prints raw
-// and gzip sizes. Never fails on size.
+// code splitting), with its largest chunk, the 150 KB budget, the Spanish strings (a chunk
+// of their own, for Spanish readers) and the country flags (one file each, fetched only when
+// shown). Then the Supabase question of the issue: does importing @supabase/auth-js and
+// @supabase/realtime-js directly, instead of the whole @supabase/supabase-js, make a
+// difference? Two tiny entries that use auth and a realtime channel the same way are built
+// alone. Builds with Vite into temp folders and prints raw and gzip sizes. Never fails on size.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,19 @@ function initialFiles(manifest: Manifest, extra: string[] = []): Set<string> {
   return initial;
 }
 
+/** The files `key` loads (itself and its static imports) that are not already in `initial`. */
+function filesBeyond(manifest: Manifest, key: string, initial: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file) || initial.includes(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...files];
+}
+
 async function measureApp() {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bundle-'));
   try {
@@ -98,16 +111,19 @@ async function measureApp() {
     // too, but never before the first paint. Shown apart so the budget line stays honest.
     const realtimeKey = Object.keys(manifest).find((key) => key.includes('@supabase/realtime-js') && manifest[key].isDynamicEntry);
     if (realtimeKey) {
-      const afterPaint = new Set<string>();
-      const visit = (key: string) => {
-        const chunk = manifest[key];
-        if (!chunk || afterPaint.has(chunk.file) || initial.includes(chunk.file)) return;
-        afterPaint.add(chunk.file);
-        chunk.imports?.forEach(visit);
-      };
-      visit(realtimeKey);
-      const realtimeSize = await totalOf(outDir, [...afterPaint]);
-      console.log(`${sizes('  + after the first paint: Realtime', realtimeSize)}  (${afterPaint.size} file${afterPaint.size === 1 ? '' : 's'}; / total ${kb(first.gzip + realtimeSize.gzip).trim()} gzip)`);
+      const afterPaint = filesBeyond(manifest, realtimeKey, initial);
+      const realtimeSize = await totalOf(outDir, afterPaint);
+      console.log(`${sizes('  + after the first paint: Realtime', realtimeSize)}  (${afterPaint.length} file${afterPaint.length === 1 ? '' : 's'}; / total ${kb(first.gzip + realtimeSize.gzip).trim()} gzip)`);
+    }
+    // Spanish strings: their own chunk (src/i18n/lazy-locales.ts), fetched before the first
+    // render only when the reader's language is Spanish, or on a switch to Spanish.
+    const spanishKey = 'src/i18n/locales/es.json';
+    if (manifest[spanishKey] && !initial.includes(manifest[spanishKey].file)) {
+      const spanish = filesBeyond(manifest, spanishKey, initial);
+      const spanishSize = await totalOf(outDir, spanish);
+      console.log(`${sizes('  + a Spanish reader first: es.json', spanishSize)}  (${spanish.length} file${spanish.length === 1 ? '' : 's'}; / total for them ${kb(first.gzip + spanishSize.gzip).trim()} gzip)`);
+    } else {
+      console.log(`${label('  es.json')}in the initial JS above (bundled, not a chunk of its own)`);
     }
 
     // Country flags: one SVG file per flag (fetched by the <img> that shows it), not JS.

@@ -1,17 +1,12 @@
-import i18n from 'i18next';
+import i18n, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { lazyLocales } from './lazy-locales';
 import enUS from './locales/en-US.json';
-import es from './locales/es.json';
 
 export const SUPPORTED_LANGUAGES = ['en-US', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en-US';
-
-export const resources = {
-  'en-US': { translation: enUS },
-  es: { translation: es },
-} as const;
 
 /** Maps whatever a browser reports (en, en-GB, es-AR, ...) onto the two languages we ship. */
 export function toSupportedLanguage(code: string | undefined | null): Language {
@@ -20,39 +15,54 @@ export function toSupportedLanguage(code: string | undefined | null): Language {
   return FALLBACK_LANGUAGE;
 }
 
-void i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    fallbackLng: FALLBACK_LANGUAGE,
-    // Only the exact language: no 'en' or 'es-AR' lookups beyond the two we ship.
-    load: 'currentOnly',
-    // Resources are bundled: initialise synchronously, no network.
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupCookie: 'i18next',
-      lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
-      convertDetectedLanguage: (lng: string) => {
-        const lower = lng.toLowerCase();
-        if (lower === 'en' || lower.startsWith('en-')) return 'en-US';
-        if (lower === 'es' || lower.startsWith('es-')) return 'es';
-        return lng;
+/**
+ * Sets an i18next instance up the app's way and resolves once the detected language's strings
+ * are in. Only English, the fallback, is bundled: it is ready at once (no network); Spanish is
+ * its own chunk (lazy-locales.ts), fetched only for a Spanish reader or a switch to Spanish.
+ */
+export function setUpI18n(instance: I18n): Promise<unknown> {
+  const ready = instance
+    .use(LanguageDetector)
+    .use(lazyLocales)
+    .init({
+      // A fresh object per instance: i18next adds loaded languages into it.
+      resources: { 'en-US': { translation: enUS } },
+      // The bundled resources are not all of them: the backend loads the rest.
+      partialBundledLanguages: true,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      fallbackLng: FALLBACK_LANGUAGE,
+      // Only the exact language: no 'en' or 'es-AR' lookups beyond the two we ship.
+      load: 'currentOnly',
+      // Initialise in this tick: at once for English, after es's chunk for Spanish.
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: 'i18nextLng',
+        caches: ['localStorage'],
+        convertDetectedLanguage: (lng: string) => {
+          const lower = lng.toLowerCase();
+          if (lower === 'en' || lower.startsWith('en-')) return 'en-US';
+          if (lower === 'es' || lower.startsWith('es-')) return 'es';
+          return lng;
+        },
       },
-    },
-  });
+    });
 
-function syncHtmlLang(lng: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = toSupportedLanguage(lng);
+  // The language the text is really in: English too if a language's chunk failed to load.
+  const syncHtmlLang = (lng: string) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = toSupportedLanguage(instance.resolvedLanguage ?? lng);
+  };
+  syncHtmlLang(instance.resolvedLanguage ?? FALLBACK_LANGUAGE);
+  instance.on('languageChanged', syncHtmlLang);
+  return ready;
 }
-syncHtmlLang(i18n.resolvedLanguage ?? FALLBACK_LANGUAGE);
-i18n.on('languageChanged', syncHtmlLang);
+
+/** Resolves once the reader's language is loaded; main.tsx renders nothing translated before. */
+export const i18nReady = setUpI18n(i18n.use(initReactI18next));
 
 export default i18n;
