@@ -1,2 +1,2 @@
 // The /api reply shapes are owned by the edge function; the client only imports them.
-export type { ApiErrorBody, AuthReply, Entry, EntryListReply, SessionTokens, Tag, User } from '../../supabase/functions/_shared/api/types';
+export type { ApiErrorBody, AuthReply, Entry, EntryListReply, Flashcard, FlashcardContent, FlashcardState, SessionTokens, Tag, User } from '../../supabase/functions/_shared/api/types';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
-import type { Flashcard } from '../../supabase/functions/_shared/api/flashcards.ts';
+import type { Entry, Flashcard } from '../../supabase/functions/_shared/api/types.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // /api/flashcard and the streak routes of /api/user against the real stack: only the owner

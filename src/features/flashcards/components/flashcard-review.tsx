@@ -20,57 +20,43 @@ const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' }
 
 /** Today's due cards, one at a time, for the signed-in learner `userId`. */
 export function FlashcardReview({ userId }: { userId: string }) {
-  const { t } = useTranslation();
   const due = useDueFlashcards(userId);
-  if (due.isPending) {
-    return (
-      <div className="state-panel" role="status">
-        <Spinner size="lg" />
-        <p className="state-panel__text">{t('flashcards.loading')}</p>
-      </div>
-    );
-  }
-  if (due.isError) {
-    return (
-      <div className="state-panel state-panel--error" role="alert">
-        <p className="state-panel__text">{t('flashcards.loadFailed')}</p>
-        <div className="state-panel__actions">
-          <button type="button" className="button button--primary" onClick={() => void due.refetch()}>
-            {t('flashcards.retry')}
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (due.isPending) return <Loading />;
+  if (due.isError) return <LoadFailed onRetry={() => void due.refetch()} />;
   if (due.data.cards.length === 0) return <NothingDue userId={userId} />;
   // A new page of due cards starts a new session (its queue is local state).
   return <ReviewSession key={due.dataUpdatedAt} userId={userId} cards={due.data.cards} total={due.data.total} onPageDone={() => void due.refetch()} />;
 }
 
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="state-panel" role="status">
+      <Spinner size="lg" />
+      <p className="state-panel__text">{t('flashcards.loading')}</p>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="state-panel state-panel--error" role="alert">
+      <p className="state-panel__text">{t('flashcards.loadFailed')}</p>
+      <div className="state-panel__actions">
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          {t('flashcards.retry')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Nothing due: either no cards at all, or all done for today (only then is the whole list asked for). */
 function NothingDue({ userId }: { userId: string }) {
-  const { t } = useTranslation();
   const all = useFlashcards(userId);
-  if (all.isPending) {
-    return (
-      <div className="state-panel" role="status">
-        <Spinner size="lg" />
-        <p className="state-panel__text">{t('flashcards.loading')}</p>
-      </div>
-    );
-  }
-  if (all.isError) {
-    return (
-      <div className="state-panel state-panel--error" role="alert">
-        <p className="state-panel__text">{t('flashcards.loadFailed')}</p>
-        <div className="state-panel__actions">
-          <button type="button" className="button button--primary" onClick={() => void all.refetch()}>
-            {t('flashcards.retry')}
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (all.isPending) return <Loading />;
+  if (all.isError) return <LoadFailed onRetry={() => void all.refetch()} />;
   return all.data.length === 0 ? <NoFlashcards /> : <AllDone />;
 }
 
@@ -214,14 +200,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
-  if (pageDone) {
-    return (
-      <div className="state-panel" role="status">
-        <Spinner size="lg" />
-        <p className="state-panel__text">{t('flashcards.loading')}</p>
-      </div>
-    );
-  }
+  if (pageDone) return <Loading />;
   if (!card) return <AllDone />;
 
   return (

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
+import type { Flashcard } from './types.ts';
 import { idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
@@ -32,26 +33,6 @@ const reviewBody = z.object({ quality });
 const dueQuery = z.object({
   limit: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(200, 'invalid_input').default(100),
 });
-
-type CardState = 'new' | 'learning' | 'review' | 'relearning';
-
-/** A card as public.flashcard_json shapes it. */
-export interface Flashcard {
-  _id: string;
-  userId: string;
-  contentId: string;
-  createdAt: string;
-  due: string;
-  state: CardState;
-  stability: number;
-  difficulty: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  lastReview: string | null;
-  content: { _id: string; title: string; description: string; exampleSentence: string; hint: string; country: string };
-}
 
 /** One rating in the log, as the FSRS optimizer reads it (state before the rating). */
 interface LoggedReview {

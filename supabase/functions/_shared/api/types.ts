@@ -81,3 +81,34 @@ export interface AuthReply {
   message: string;
   session: SessionTokens | null;
 }
+
+/** FSRS card states as the /api names them. */
+export type FlashcardState = 'new' | 'learning' | 'review' | 'relearning';
+
+/** The entry a card is made from (exampleSentence and hint are '' when the entry has none). */
+export interface FlashcardContent {
+  _id: string;
+  title: string;
+  description: string;
+  exampleSentence: string;
+  hint: string;
+  country: string;
+}
+
+/** A card as public.flashcard_json shapes it. */
+export interface Flashcard {
+  _id: string;
+  userId: string;
+  contentId: string;
+  createdAt: string;
+  due: string;
+  state: FlashcardState;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  lastReview: string | null;
+  content: FlashcardContent;
+}
