@@ -450,17 +450,22 @@ $$;
 comment on function private.due_flashcards_at(uuid, timestamptz, integer) is
   'A learner''s first max_cards cards due by the end of their local day at `at`, oldest due first, as DueFlashcard JSON.';
 
--- How many cards the learner has due by the end of their local day at `at`.
+-- How many cards the learner has due by the end of their local day at `at`. The day's end
+-- is computed once, so the count reads only the due part of the (user_id, due) index.
 create or replace function private.due_flashcard_count_at(user_id uuid, at timestamptz)
 returns integer
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select count(*)::integer
-    from public.flashcards f
-    join public.entries e on e.id = f.entry_id
-   where f.user_id = due_flashcard_count_at.user_id and f.due < private.local_day_end(user_id, at)
+declare
+  day_end timestamptz := private.local_day_end(user_id, at);
+begin
+  return (select count(*)::integer
+            from public.flashcards f
+            join public.entries e on e.id = f.entry_id
+           where f.user_id = due_flashcard_count_at.user_id and f.due < day_end);
+end;
 $$;
 comment on function private.due_flashcard_count_at(uuid, timestamptz) is 'How many of the learner''s cards are due by the end of their local day at `at`.';
 
