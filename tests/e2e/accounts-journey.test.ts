@@ -139,7 +139,7 @@ describe('accounts', () => {
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
     await page.getByText('Current streak').waitFor();
     await clearToasts(page);
-    expect(await page.locator('.streak__value').allInnerTexts()).toEqual(['0 days', '0 days']);
+    expect(await page.locator('.streak__value').allInnerTexts()).toEqual(['0 days', '0 days', '0 of 2']);
     const edit = page.getByRole('link', { name: `Edit ${entryTitle}` });
     await edit.waitFor();
     await screenshot(page, 'accounts-04-account');
