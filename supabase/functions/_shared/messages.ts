@@ -71,6 +71,15 @@ export const messages = {
   flashcard_exists: 'This entry is already in your flashcards.',
   flashcard_not_found: 'Flashcard not found.',
   review_quality_invalid: 'Rate the card Again, Hard, Good or Easy.',
+  // Chat and tutor
+  chat_login_required: 'Please log in to use the chat feature',
+  chat_not_found: 'Chat not found.',
+  chat_message_required: 'Please type a message.',
+  chat_message_too_long: 'A message is at most 4000 characters.',
+  chat_title_required: 'Please enter a title.',
+  chat_title_too_long: 'A chat title is at most 100 characters.',
+  tutor_unavailable: 'Failed to send message',
+  tutor_rate_limited: 'You are sending messages to the tutor too quickly. Please wait a moment and try again.',
   // Feedback
   message_required: 'Message cannot be blank.',
   message_too_long: 'A message is at most 5000 characters.',
