@@ -135,6 +135,7 @@ async function main(command: string | undefined): Promise<void> {
     Database   ${stack.dbUrl}${stack.dataDir ? `\n    Data       ${stack.dataDir}` : ''}
     API        ${stack.apiUrl}   (/auth/v1, /functions/v1/api, /api)
     ${web ? `Web app    ${web.url}${command === 'dev' ? '   (Vite dev server, hot reload)' : ''}` : ''}
+    Tutor      ${tutorMode()}
   Press Ctrl-C to stop.`);
 
   let stopping = false;
@@ -155,3 +156,9 @@ main(process.argv[2]).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** What the tutor will answer with, as the edge function reads the same variables per request. */
+function tutorMode(): string {
+  if (!process.env.OPENAI_API_KEY?.trim()) return 'offline (set OPENAI_API_KEY to use a model; see README)';
+  return `${process.env.OPENAI_MODEL?.trim() || 'gpt-4o-mini'} at ${process.env.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1'}`;
+}
