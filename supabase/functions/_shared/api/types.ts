@@ -112,3 +112,55 @@ export interface Flashcard {
   lastReview: string | null;
   content: FlashcardContent;
 }
+
+/** A tutor chat as public.create_chat/rename_chat shape it. */
+export interface Chat {
+  _id: string;
+  title: string;
+  createdAt: string;
+  /** Moves on with every message: the chat list is newest activity first. */
+  updatedAt: string;
+}
+
+/** A chat in the list of a learner's chats. */
+export interface ChatListItem extends Chat {
+  messageCount: number;
+  /** The last message's first 120 characters; null for an empty chat. */
+  preview: string | null;
+}
+
+/** An entry a tutor reply cites (only those the learner can still see). */
+export interface ChatCitation {
+  _id: string;
+  title: string;
+  country: string;
+}
+
+export interface ChatMessage {
+  _id: string;
+  role: 'user' | 'assistant';
+  /** The learner's text, or the tutor's reply as markdown. */
+  content: string;
+  createdAt: string;
+  /** Who wrote a reply: 'offline' (the built-in tutor) or the model's name; null for the learner's messages. */
+  model: string | null;
+  citations: ChatCitation[];
+}
+
+/** GET /api/chat/:chatId's `chat`: the chat with its newest messages, oldest first. */
+export interface ChatWithMessages extends Chat {
+  messages: ChatMessage[];
+}
+
+/** POST /api/chat/send's reply, and the data of its stream's `done` event. */
+export interface ChatTurn {
+  reply: ChatMessage;
+  userMessage: ChatMessage;
+  chat: Chat;
+}
+
+/** The events of POST /api/chat/send with `Accept: text/event-stream` (each `data:` is JSON). */
+export type ChatStreamEvent =
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: ChatTurn }
+  | { event: 'error'; data: { code: string; message: string } };
