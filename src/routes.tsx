@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
           { path: 'login', lazy: async () => ({ Component: (await import('@/app/routes/login-page')).LoginPage }) },
           { path: 'register', lazy: async () => ({ Component: (await import('@/app/routes/register-page')).RegisterPage }) },
           { path: 'flashcards', lazy: async () => ({ Component: (await import('@/app/routes/flashcards-page')).FlashcardsPage }) },
+          { path: 'chat', lazy: async () => ({ Component: (await import('@/app/routes/chat-page')).ChatPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('@/app/routes/account-page')).AccountPage }) },
           { path: 'admin', lazy: async () => ({ Component: (await import('@/app/routes/admin-page')).AdminPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('@/app/routes/not-found-page')).NotFoundPage }) },

@@ -197,3 +197,58 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
   download: apiDownload,
 };
+
+/** Sends a streaming request once; the body is left unread for a 2xx reply. */
+async function sendForStream(path: string, options: Omit<RequestOptions, 'method' | 'query'>, token: string): Promise<Response> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(buildUrl(path), {
+      method: 'POST',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', 'The server could not be reached.');
+  }
+}
+
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * POSTs to /api asking for server-sent events (`Accept: text/event-stream`) and returns the
+ * 2xx Response with its body unread, for the caller to read as it arrives. Tokens as
+ * apiRequest: renewed once when refused as expired; an ended session is dropped (and, being
+ * a write, not sent again). A non-2xx reply throws the same ApiError as apiRequest.
+ */
+export async function apiStream(path: string, options: Omit<RequestOptions, 'method' | 'query' | 'untypedBody'> = {}): Promise<Response> {
+  const token = await currentAccessToken();
+  let response = await sendForStream(path, options, token ?? env.supabaseAnonKey);
+  let body: unknown;
+  if (!response.ok) body = await bodyOf(response);
+  if (token && isErrorBody(body) && response.status === 401 && body.code === 'invalid_token') {
+    const renewed = await renewedToken(token);
+    if (renewed) {
+      response = await sendForStream(path, options, renewed);
+      body = response.ok ? undefined : await bodyOf(response);
+    }
+  }
+  if (token && endedSession(response.status, body)) await endLocalSession();
+  if (!response.ok) {
+    const retryAfter = retryAfterHeader(response);
+    if (isErrorBody(body)) {
+      throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes, retryAfter }, body);
+    }
+    throw new ApiError(response.status, 'http_error', '', { retryAfter }, body);
+  }
+  return response;
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { chatKeys } from './chat-keys';
+import type { ChatListItem } from './types';
+
+export async function deleteChat(chatId: string): Promise<string> {
+  const reply = await api.delete<{ data: { _id: string } }>(`/chat/${encodeURIComponent(chatId)}`);
+  return reply.data._id;
+}
+
+/** The chat leaves the list and its messages leave the cache. */
+export function useDeleteChat(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteChat,
+    onSuccess: (chatId) => {
+      queryClient.setQueryData<ChatListItem[]>(chatKeys.list(userId), (list) => list?.filter((item) => item._id !== chatId));
+      queryClient.removeQueries({ queryKey: chatKeys.messages(chatId) });
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { chatKeys } from './chat-keys';
+import type { Chat, ChatListItem } from './types';
+
+export async function renameChat({ chatId, title }: { chatId: string; title: string }): Promise<Chat> {
+  const reply = await api.put<{ chat: Chat }>(`/chat/${encodeURIComponent(chatId)}`, { title });
+  return reply.chat;
+}
+
+/** Shows the new title at once; puts the old one back if the server says no. */
+export function useRenameChat(userId: string) {
+  const queryClient = useQueryClient();
+  const key = chatKeys.list(userId);
+  const setTitle = (chatId: string, title: string) =>
+    queryClient.setQueryData<ChatListItem[]>(key, (list) => list?.map((item) => (item._id === chatId ? { ...item, title } : item)));
+  return useMutation({
+    mutationFn: renameChat,
+    onMutate: async ({ chatId, title }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<ChatListItem[]>(key)?.find((item) => item._id === chatId)?.title;
+      setTitle(chatId, title);
+      return { before };
+    },
+    onError: (_error, { chatId }, context) => {
+      if (context?.before !== undefined) setTitle(chatId, context.before);
+    },
+    onSuccess: (chat) => setTitle(chat._id, chat.title),
+  });
+}
