@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { deltasOf, escapeMarkdown, offlineReply } from './offline.ts';
+import type { TutorEntry } from './types.ts';
+
+// The offline tutor's answers: the same turn always gives the same reply, in English or
+// Spanish, built from the entries begin_tutor_turn found.
+
+const chamba: TutorEntry = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  title: 'chamba',
+  description: 'Work, a job; chambear is to work.',
+  country: 'MX',
+  hint: 'What you need to pay the rent.',
+  exampleSentence: 'Por fin conseguí chamba en una agencia de diseño.',
+  voteCount: 118,
+  tags: ['work'],
+};
+const curro: TutorEntry = {
+  _id: '22222222-2222-4222-8222-222222222222',
+  title: 'curro',
+  description: 'Work, a job (Spain).',
+  country: 'ES',
+  hint: null,
+  exampleSentence: null,
+  voteCount: 40,
+  tags: [],
+};
+const guagua: TutorEntry = {
+  _id: '33333333-3333-4333-8333-333333333333',
+  title: 'guagua',
+  description: 'A bus.',
+  country: 'CU',
+  hint: 'You wait for it at the parada.',
+  exampleSentence: 'La guagua viene llenísima.',
+  voteCount: 120,
+  tags: ['transport'],
+};
+
+const turn = (overrides: Partial<Parameters<typeof offlineReply>[0]> = {}) => ({
+  message: '¿Qué significa chamba?',
+  language: 'en' as const,
+  entries: [chamba],
+  related: [curro],
+  offlineNoticeGiven: false,
+  ...overrides,
+});
+
+describe('offlineReply', () => {
+  it('explains a found entry in English: link, country, meaning, example, hint, tags, related, flashcards', () => {
+    expect(offlineReply(turn())).toBe(
+      [
+        "_The AI tutor is offline right now (no language model is configured), so I'm answering from the entries Jerga's community wrote. I can explain words and expressions we have, but I can't hold a free conversation or correct your sentences._",
+        "Here is what Jerga's community says about **chamba**:",
+        '**[chamba](/content/11111111-1111-4111-8111-111111111111)** · Mexico\n\nWork, a job; chambear is to work.\n\n- Example: *Por fin conseguí chamba en una agencia de diseño.*\n- Hint: What you need to pay the rent.\n- Tags: work',
+        'To practise, read the example out loud, then write a sentence of your own with *chamba*.',
+        'You might also like:',
+        '- **[curro](/content/22222222-2222-4222-8222-222222222222)** (Spain): Work, a job \\(Spain\\).',
+        'You can add any entry I mention to your flashcards with the buttons under this reply.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('answers in Spanish with Spanish country names, and says it is offline only once per chat', () => {
+    const reply = offlineReply(turn({ language: 'es', offlineNoticeGiven: true }));
+    expect(reply).not.toMatch(/no está disponible|offline/);
+    expect(reply.startsWith('Esto es lo que dice la comunidad de Jerga sobre **chamba**:')).toBe(true);
+    expect(reply).toContain('**[chamba](/content/11111111-1111-4111-8111-111111111111)** · México');
+    expect(reply).toContain('- Ejemplo: *Por fin conseguí chamba en una agencia de diseño.*');
+    expect(reply).toContain('- Pista: What you need to pay the rent.');
+    expect(reply).toContain('(España)');
+    expect(reply).toContain('También te puede interesar:');
+    expect(offlineReply(turn({ language: 'es' }))).toMatch(/^_El tutor con IA no está disponible ahora/);
+  });
+
+  it('lists every match, leaving out an example or hint the entry does not have', () => {
+    const reply = offlineReply(turn({ message: 'trabajo', entries: [chamba, curro], related: [], offlineNoticeGiven: true }));
+    expect(reply.split('\n\n')[0]).toBe('I found 2 entries in Jerga that match:');
+    expect(reply).toContain('**[curro](/content/22222222-2222-4222-8222-222222222222)** · Spain\n\nWork, a job \\(Spain\\).');
+    expect(reply.match(/Example:/g)).toHaveLength(1);
+    expect(reply).not.toContain('You might also like');
+  });
+
+  it('is honest when nothing matched and offers the favourites instead', () => {
+    const reply = offlineReply(turn({ message: 'What is a *xyzzy*?', entries: [], related: [guagua], offlineNoticeGiven: true }));
+    expect(reply).toBe(
+      [
+        'I couldn\'t find an entry in Jerga that matches "What is a \\*xyzzy\\*?". Try asking about a single word or expression (for example "¿Qué significa chamba?" or "what does guagua mean"), check the spelling, or add the word yourself so others can learn it.',
+        "Meanwhile, here are some of the community's favourite entries:",
+        '- **[guagua](/content/33333333-3333-4333-8333-333333333333)** (Cuba): A bus.',
+      ].join('\n\n'),
+    );
+    expect(offlineReply(turn({ message: 'zzz', language: 'es', entries: [], related: [], offlineNoticeGiven: true }))).toBe(
+      'No encontré ninguna entrada en Jerga que coincida con «zzz». Prueba a preguntar por una sola palabra o expresión (por ejemplo «¿Qué significa chamba?» o «¿qué es guagua?»), revisa la ortografía o añade tú la palabra para que otros la aprendan.',
+    );
+  });
+
+  it('greets and thanks back instead of reporting no match', () => {
+    const hello = offlineReply(turn({ message: '¡Hola!', entries: [], related: [guagua], offlineNoticeGiven: true }));
+    expect(hello).toMatch(/^¡Hola! Ask me about a Spanish word or expression/);
+    expect(hello).toContain('You might also like:');
+    expect(offlineReply(turn({ message: 'Muchas gracias', language: 'es', entries: [], related: [], offlineNoticeGiven: true }))).toBe(
+      '¡De nada! Pregúntame por otra palabra cuando quieras.',
+    );
+  });
+
+  it('keeps entry text as text: markdown and line breaks in it are escaped', () => {
+    const sneaky = { ...chamba, title: '[click](https://evil.example)', description: 'line one\n# heading <b>bold</b>' };
+    const reply = offlineReply(turn({ entries: [sneaky], related: [], offlineNoticeGiven: true }));
+    expect(reply).toContain('**[\\[click\\]\\(https://evil.example\\)](/content/11111111-1111-4111-8111-111111111111)**');
+    expect(reply).toContain('line one \\# heading \\<b\\>bold\\</b\\>');
+    expect(escapeMarkdown('1. first')).toBe('1\\. first');
+  });
+
+  it('is deterministic', () => {
+    expect(offlineReply(turn())).toBe(offlineReply(turn()));
+  });
+});
+
+describe('deltasOf', () => {
+  it('cuts a reply into several pieces that join back to it exactly', () => {
+    const reply = offlineReply(turn());
+    const pieces = deltasOf(reply);
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(pieces.join('')).toBe(reply);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThanOrEqual(48);
+    expect(deltasOf('x'.repeat(100)).join('')).toBe('x'.repeat(100));
+    expect(deltasOf('')).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+// What begin_tutor_turn hands the tutor (its JSON, in the API's field names).
+
+/** A shown entry the tutor may explain and cite. */
+export interface TutorEntry {
+  _id: string;
+  title: string;
+  description: string;
+  /** Two-letter country code. */
+  country: string;
+  hint: string | null;
+  exampleSentence: string | null;
+  voteCount: number;
+  /** Tag names. */
+  tags: string[];
+}
+
+/** An earlier message of the chat. */
+export interface TutorHistoryMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  /** 'offline' or the model's name for assistant messages; null for the learner's. */
+  model: string | null;
+}
+
+export type TutorLanguage = 'en' | 'es';
+
+/** Everything a tutor needs to answer one message. */
+export interface TutorTurn {
+  message: string;
+  language: TutorLanguage;
+  history: TutorHistoryMessage[];
+  /** The entries that best match the message, best first. */
+  entries: TutorEntry[];
+  /** Other entries worth a look (same country or tag), or the best-voted when nothing matched. */
+  related: TutorEntry[];
+  /** Whether this chat was already told that the tutor is offline. */
+  offlineNoticeGiven: boolean;
+}
