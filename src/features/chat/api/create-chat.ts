@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
 import { rememberChat } from './get-chats';
-import type { Chat, ChatPage } from './types';
+import type { Chat, ChatPage, ChatWithMessages } from './types';
 
 export async function createChat(userId: string): Promise<Chat> {
   // No title: the server names it "New Chat".
-  const reply = await api.post<{ chat: Chat & { messages: [] } }>('/chat/new', { userId });
+  const reply = await api.post<{ chat: ChatWithMessages }>('/chat/new', { userId });
   const { messages: _messages, ...chat } = reply.chat;
   return chat;
 }

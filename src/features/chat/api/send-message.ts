@@ -14,13 +14,13 @@ export interface SendMessage {
 }
 
 /** The stream ended, or said it failed, before the reply was stored. */
-const unavailable = () => new ApiError(502, 'tutor_unavailable', 'Failed to send message');
+const unavailable = (code = 'tutor_unavailable', message = 'Failed to send message') => new ApiError(502, code, message);
 
 /**
  * Sends the learner's message and streams the tutor's reply (server-sent events: `delta`
  * pieces, then `done` with what was stored, or `error`). Resolves with the stored turn;
- * throws ApiError when nothing was stored (the server's error before the stream, or
- * tutor_unavailable for an `error` event or a stream cut short).
+ * throws ApiError when nothing was stored (the server's error before the stream, the code
+ * of an `error` event, or tutor_unavailable for a stream cut short).
  */
 export async function sendMessage({ userId, chatId, message, language, onDelta, signal }: SendMessage): Promise<ChatTurn> {
   const response = await apiStream('/chat/send', { body: { userId, chatId, message, language }, signal });
@@ -33,17 +33,17 @@ export async function sendMessage({ userId, chatId, message, language, onDelta, 
   if (!response.body) throw unavailable();
 
   let turn: ChatTurn | undefined;
-  let failed = false;
+  let failed: ApiError | undefined;
   const parser = createParser({
     onEvent: (event) => {
       if (turn || failed) return;
       try {
-        const data = JSON.parse(event.data) as { text?: string } & Partial<ChatTurn>;
+        const data = JSON.parse(event.data) as { text?: string; code?: string; message?: string } & Partial<ChatTurn>;
         if (event.event === 'delta' && typeof data.text === 'string') onDelta(data.text);
         else if (event.event === 'done' && data.reply && data.userMessage && data.chat) turn = data as ChatTurn;
-        else if (event.event === 'error') failed = true;
+        else if (event.event === 'error') failed = unavailable(data.code, data.message);
       } catch {
-        failed = true;
+        failed = unavailable();
       }
     },
   });
@@ -62,6 +62,6 @@ export async function sendMessage({ userId, chatId, message, language, onDelta, 
   } finally {
     void reader.cancel().catch(() => undefined);
   }
-  if (!turn) throw unavailable();
+  if (!turn) throw failed ?? unavailable();
   return turn;
 }

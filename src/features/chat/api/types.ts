@@ -1,35 +1,6 @@
-// The /api's chat shapes (scratch/tutor-contract.md). Declared here until the server's
-// `_shared/api/types.ts` exports them through `@/lib/api-types`.
+import type { Chat, ChatMessage } from '@/lib/api-types';
 
-/** An entry the tutor cited, as the reader may still see it. */
-export interface ChatCitation {
-  _id: string;
-  title: string;
-  country: string;
-}
-
-export interface ChatMessage {
-  _id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  createdAt: string;
-  /** 'offline' or the model's name for the tutor's replies; null for the learner's. */
-  model: string | null;
-  citations: ChatCitation[];
-}
-
-export interface Chat {
-  _id: string;
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A chat in the list: with how many messages it has and the start of the last one. */
-export interface ChatListItem extends Chat {
-  messageCount: number;
-  preview: string | null;
-}
+export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages } from '@/lib/api-types';
 
 /** One page of a chat's messages (oldest first) and the cursor to the ones before it. */
 export interface ChatPage {
@@ -37,13 +8,6 @@ export interface ChatPage {
   messages: ChatMessage[];
   hasOlder: boolean;
   olderCursor: string | null;
-}
-
-/** What a finished turn stored: the learner's message, the tutor's reply and the chat. */
-export interface ChatTurn {
-  userMessage: ChatMessage;
-  reply: ChatMessage;
-  chat: Chat;
 }
 
 /** The longest message the tutor takes (the server says chat_message_too_long beyond it). */

@@ -21,6 +21,7 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating 
   const { t } = useTranslation();
   const toast = useToast();
   const deleteChat = useDeleteChat(userId);
+  const renameChat = useRenameChat(userId);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ChatListItem | null>(null);
 
@@ -49,7 +50,13 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating 
           {chats.map((chat) => (
             <li key={chat._id} className={`chat-list__item${chat._id === selectedId ? ' chat-list__item--current' : ''}`}>
               {editingId === chat._id ? (
-                <RenameField userId={userId} chat={chat} onDone={() => setEditingId(null)} />
+                <RenameField
+                  title={chat.title}
+                  onDone={(title) => {
+                    setEditingId(null);
+                    if (title) renameChat.mutate({ chatId: chat._id, title }, { onError: () => toast.error(t('chat.renameFailed')) });
+                  }}
+                />
               ) : (
                 <>
                   <button type="button" className="chat-list__open" aria-current={chat._id === selectedId ? 'true' : undefined} onClick={() => onSelect(chat._id)}>
@@ -87,22 +94,20 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating 
   );
 }
 
-/** The title in an input: Enter (or leaving it) saves, Escape puts it back. */
-function RenameField({ userId, chat, onDone }: { userId: string; chat: ChatListItem; onDone: () => void }) {
+/**
+ * The title in an input: Enter (or leaving it) saves, Escape puts it back. `onDone` gets the
+ * new title, or null when there is nothing to save (cancelled, blank or unchanged).
+ */
+function RenameField({ title: before, onDone }: { title: string; onDone: (title: string | null) => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const rename = useRenameChat(userId);
-  const [title, setTitle] = useState(chat.title);
+  const [title, setTitle] = useState(before);
   const finished = useRef(false);
 
   const finish = (save: boolean) => {
     if (finished.current) return;
     finished.current = true;
     const next = title.trim();
-    if (save && next && next !== chat.title) {
-      rename.mutate({ chatId: chat._id, title: next }, { onError: () => toast.error(t('chat.renameFailed')) });
-    }
-    onDone();
+    onDone(save && next && next !== before ? next : null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
