@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(47);
+select plan(51);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
@@ -13,9 +13,12 @@ select plan(47);
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
 --     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
---   anon and authenticated: review_flashcard and update_streak (they write what the learner
---     cannot: scheduling state, the review log, streak columns), so that a guest is told to log
---     in (PT401) rather than refused by a permission error; each checks auth.uid() itself.
+--   anon and authenticated: review_flashcard, update_streak and finish_tutor_turn (they write
+--     what the learner cannot: scheduling state, the review log, streak columns, chat
+--     messages), so that a guest is told to log in (PT401) rather than refused by a permission
+--     error; each checks auth.uid() itself.
+--   authenticated only: tutor_entry_ids (the tutor's entry search, run by begin_tutor_turn as
+--     the caller; it returns shown entries only).
 --   nobody: the auth.users, votes, comments and entry_tags triggers and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
@@ -34,6 +37,8 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_tags()', false, false),
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
+  ('private.tutor_entry_ids(text, integer)', false, true),
+  ('public.finish_tutor_turn(uuid, text, text, text, uuid[])', true, true),
   ('public.review_flashcard(uuid, smallint)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),
   ('public.update_streak()', true, true),
