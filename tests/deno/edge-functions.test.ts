@@ -3,7 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../stack/config.ts';
-import { stack } from '../support/stack.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
+import { readEvents } from '../support/sse.ts';
+import { closeAdminSql, createUser, stack } from '../support/stack.ts';
 
 // The same function code under real Deno (the `deno` npm package), as Supabase runs it.
 const deno = path.join(rootDir, 'node_modules', '.bin', 'deno');
@@ -11,8 +13,13 @@ const functionsDir = path.join(rootDir, 'supabase', 'functions');
 const run = promisify(execFile);
 
 let server: ChildProcess | undefined;
-afterAll(() => {
+let fake: FakeOpenAI | undefined;
+/** Where the Deno-served function listens, once the serve test started it. */
+let base = '';
+afterAll(async () => {
   server?.kill();
+  await fake?.close();
+  await closeAdminSql();
 });
 
 async function waitForListening(child: ChildProcess): Promise<void> {
@@ -44,6 +51,8 @@ describe('edge functions under Deno', () => {
 
   it('serve /api through Deno.serve against the test database', async () => {
     const port = 40000 + Math.floor(Math.random() * 20000);
+    // The tutor talks to a fake chat-completions server (the chat test below).
+    fake = await startFakeOpenAI();
     server = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'deno.json', 'api/index.ts'], {
       cwd: functionsDir,
       env: {
@@ -54,11 +63,14 @@ describe('edge functions under Deno', () => {
         // As in production: the function logs in as a role that can only become anon or authenticated.
         API_DB_URL: Object.assign(new URL(stack().dbUrl), { username: 'authenticator' }).toString(),
         JWT_SECRET: stack().jwtSecret,
+        OPENAI_API_KEY: 'sk-deno-smoke',
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_MODEL: 'fake-tutor',
         NO_COLOR: '1',
       },
     });
     await waitForListening(server);
-    const base = `http://127.0.0.1:${port}`;
+    base = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${stack().anonKey}`, 'content-type': 'application/json' };
 
     const title = `deno ${Date.now()}`;
@@ -87,4 +99,30 @@ describe('edge functions under Deno', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   }, 120_000);
+
+  it('stream a tutor reply from the model through npm:openai under Deno', async () => {
+    expect(base).not.toBe('');
+    const learner = await createUser();
+    const headers = { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${base}/api/chat/new`, { method: 'POST', headers, body: '{}' });
+    expect(created.status).toBe(201);
+    const { chat } = (await created.json()) as { chat: { _id: string } };
+
+    const sent = await fetch(`${base}/api/chat/send`, {
+      method: 'POST',
+      headers: { ...headers, accept: 'text/event-stream' },
+      body: JSON.stringify({ chatId: chat._id, message: '¿Qué significa chamba?' }),
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = await readEvents(sent);
+    expect(events.filter((event) => event.event === 'delta').length).toBeGreaterThan(3);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { reply: { role: 'assistant', model: 'fake-tutor' } } });
+    expect(events.at(-1)!.data.reply.citations).toEqual([expect.objectContaining({ title: 'chamba' })]);
+    expect(fake!.requests.at(-1)!.authorization).toBe('Bearer sk-deno-smoke');
+
+    const failed = await fetch(`${base}/api/chat/send`, { method: 'POST', headers, body: JSON.stringify({ chatId: chat._id, message: 'hola [fake:500]' }) });
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ code: 'tutor_unavailable', message: 'Failed to send message' });
+  }, 60_000);
 });

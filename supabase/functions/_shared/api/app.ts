@@ -9,6 +9,7 @@ import { comments } from './comments.ts';
 import { feedback } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
 import { streaks } from './streaks.ts';
+import { chats } from './chats.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -45,6 +46,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/vote', votes);
   app.route('/comment', comments);
   app.route('/feedback', feedback);
+  app.route('/chat', chats);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;

@@ -1,0 +1,195 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { ApiError, fromPostgres } from '../errors.ts';
+import { messages } from '../messages.ts';
+import { tutorConfig } from '../tutor/config.ts';
+import { citedEntryIds } from '../tutor/citations.ts';
+import { TutorAborted, TutorFailure, modelReply } from '../tutor/model.ts';
+import { deltasOf, OFFLINE_MODEL, offlineReply } from '../tutor/offline.ts';
+import { promptMessages } from '../tutor/prompt.ts';
+import type { TutorEntry, TutorHistoryMessage, TutorLanguage } from '../tutor/types.ts';
+import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
+import type { Chat, ChatListItem, ChatMessage, ChatTurn } from './types.ts';
+import { cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
+
+// Shapes only: ownership, titles, message rules, the rate limits and finding the entries
+// that match a message live in the SQL functions create_chat/list_chats/chat_with_messages/
+// rename_chat/begin_tutor_turn/finish_tutor_turn; the tutor itself (model or offline) in
+// _shared/tutor.
+
+const newChatBody = z.object({
+  userId: uuid.optional(),
+  title: z.string({ error: 'chat_title_too_long' }).nullish(),
+});
+
+const renameBody = z.object({ title: z.string({ error: 'chat_title_required' }) });
+
+const sendBody = z.object({
+  userId: uuid.optional(),
+  chatId: z.string({ error: 'invalid_id' }).uuid('invalid_id'),
+  message: z.string({ error: 'chat_message_required' }),
+  // The app's language: 'es', 'es-ES' or 'es-419' mean Spanish, anything else English.
+  language: z
+    .string()
+    .optional()
+    .transform((value): TutorLanguage => (value?.trim().toLowerCase().startsWith('es') ? 'es' : 'en')),
+});
+
+const limit = (max: number, fallback: number) =>
+  z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(max, 'invalid_input').default(fallback);
+
+/** Keyset cursors: the last row's [timestamp, id]. */
+const keyCursor = z.tuple([z.string().datetime({ offset: true }), z.string().uuid()]);
+
+const listQuery = z.object({ limit: limit(100, 50), cursor: cursorParam(keyCursor) });
+const messagesQuery = z.object({ limit: limit(200, 100), before: cursorParam(keyCursor) });
+
+/** What begin_tutor_turn hands over, after taking the learner's rate limits. */
+interface BegunTurn {
+  chat: Chat;
+  history: TutorHistoryMessage[];
+  entries: TutorEntry[];
+  related: TutorEntry[];
+  offlineNoticeGiven: boolean;
+}
+
+/** Offline replies stream in pieces this far apart, so they read like a tutor typing. */
+const OFFLINE_DELTA_PAUSE_MS = 12;
+
+const wantsStream = (c: Context) => /\btext\/event-stream\b/i.test(c.req.header('accept') ?? '');
+
+function logFailure(error: unknown) {
+  if (error instanceof TutorFailure) console.error(`api: tutor_unavailable: ${error.reason}`);
+  else if (!(error instanceof TutorAborted) && !(error instanceof ApiError)) console.error('api: tutor turn failed', error);
+}
+
+export const chats = new Hono<ApiEnv>()
+  // Chats are private to a learner: a guest is asked to log in before anything else.
+  .use('*', async (c, next) => {
+    if (!c.get('caller').userId) throw new ApiError(401, 'chat_login_required');
+    await next();
+  })
+  .post('/new', async (c) => {
+    const body = await parseBody(c, newChatBody);
+    requireOwnId(c.get('caller'), body.userId, 'userId');
+    const chat = await c.get('run')(async (tx) => (await tx<{ chat: Chat }[]>`select public.create_chat(${body.title ?? null}) as chat`)[0].chat);
+    return c.json({ success: true, chat: { ...chat, messages: [] } }, 201);
+  })
+  .get('/chats/:userId', async (c) => {
+    ownUserParam(c);
+    const query = parseQuery(c, listQuery);
+    const [beforeUpdatedAt, beforeId] = query.cursor ?? [null, null];
+    const rows = await c.get('run')(
+      async (tx) =>
+        (
+          await tx<{ chats: ChatListItem[] }[]>`
+            select public.list_chats(${query.limit + 1}::integer, ${beforeUpdatedAt}::timestamptz, ${beforeId}::uuid) as chats`
+        )[0].chats,
+    );
+    const { items, nextCursor } = pageOf(rows, query.limit, (last) => encodeCursor([last.updatedAt, last._id]));
+    return c.json({ success: true, data: items, nextCursor });
+  })
+  .post('/send', async (c) => {
+    const body = await parseBody(c, sendBody);
+    requireOwnId(c.get('caller'), body.userId, 'userId');
+    const run = c.get('run');
+    // Its own transaction: the rate limit counts even when the model then fails.
+    const begun = await run(
+      async (tx) => (await tx<{ turn: BegunTurn }[]>`select public.begin_tutor_turn(${body.chatId}, ${body.message}) as turn`)[0].turn,
+    );
+    const config = tutorConfig();
+    const given = [...begun.entries, ...begun.related];
+    const signal = c.req.raw.signal;
+
+    /** Writes the reply (and the learner's message with it) once it is complete. */
+    const finish = async (reply: string): Promise<ChatTurn> => {
+      if (signal.aborted) throw new TutorAborted();
+      const model = config.apiKey ? config.model : OFFLINE_MODEL;
+      return run(
+        async (tx) =>
+          (
+            await tx<{ turn: ChatTurn }[]>`
+              select public.finish_tutor_turn(${body.chatId}, ${body.message}, ${reply}, ${model}, ${citedEntryIds(reply, given)}::uuid[]) as turn`
+          )[0].turn,
+      );
+    };
+
+    /** The tutor's whole reply, each piece passed to `onDelta` as it comes. */
+    const answer = async (onDelta: (text: string) => Promise<void>, pause: number): Promise<string> => {
+      if (!config.apiKey) {
+        const reply = offlineReply({ ...begun, message: body.message.trim(), language: body.language });
+        for (const [i, piece] of deltasOf(reply).entries()) {
+          if (signal.aborted) throw new TutorAborted();
+          if (i > 0 && pause) await new Promise((resolve) => setTimeout(resolve, pause));
+          await onDelta(piece);
+        }
+        return reply;
+      }
+      const prompt = await promptMessages({ ...begun, message: body.message.trim(), language: body.language, contextTokens: config.contextTokens });
+      return modelReply({ config, messages: prompt, signal, onDelta });
+    };
+
+    if (!wantsStream(c)) {
+      try {
+        const turn = await finish(await answer(async () => {}, 0));
+        return c.json({ success: true, ...turn });
+      } catch (error) {
+        if (!(error instanceof TutorFailure || error instanceof TutorAborted)) throw error;
+        // Answered here rather than by the error handler, so the log says why in one line.
+        logFailure(error);
+        return c.json({ success: false, code: 'tutor_unavailable', message: messages.tutor_unavailable }, error instanceof TutorFailure ? error.status : 502);
+      }
+    }
+
+    const response = streamSSE(c, async (stream) => {
+      try {
+        await answer((text) => stream.writeSSE({ event: 'delta', data: JSON.stringify({ text }) }), OFFLINE_DELTA_PAUSE_MS).then(async (reply) => {
+          const turn = await finish(reply);
+          await stream.writeSSE({ event: 'done', data: JSON.stringify(turn) });
+        });
+      } catch (error) {
+        logFailure(error);
+        // Nothing was stored: the client drops the learner's message and offers it again.
+        // A client error still says what it is (the chat was deleted meanwhile: chat_not_found).
+        const known = error instanceof ApiError ? error : typeof error === 'object' && error && 'code' in error ? fromPostgres(error as { code?: string }, true) : undefined;
+        const failure = known && known.status < 500 ? known : new ApiError(502, 'tutor_unavailable');
+        await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: failure.code, message: messages[failure.code] }) });
+      }
+    });
+    // Proxies must pass each event on as it comes, not compress or hold the stream.
+    // (On the context too: Hono merges its headers, streamSSE's no-cache among them, over the response's.)
+    for (const [name, value] of [['Cache-Control', 'no-cache, no-transform'], ['X-Accel-Buffering', 'no']]) {
+      c.header(name, value);
+      response.headers.set(name, value);
+    }
+    return response;
+  })
+  .get('/:chatId', async (c) => {
+    const id = idParam(c, 'chatId', 'chat_not_found');
+    const query = parseQuery(c, messagesQuery);
+    const [beforeCreatedAt, beforeId] = query.before ?? [null, null];
+    const page = await c.get('run')(
+      async (tx) =>
+        (
+          await tx<{ page: { chat: Chat; messages: ChatMessage[]; hasOlder: boolean } }[]>`
+            select public.chat_with_messages(${id}, ${query.limit}::integer, ${beforeCreatedAt}::timestamptz, ${beforeId}::uuid) as page`
+        )[0].page,
+    );
+    const oldest = page.messages[0];
+    const olderCursor = page.hasOlder && oldest ? encodeCursor([oldest.createdAt, oldest._id]) : null;
+    return c.json({ success: true, chat: { ...page.chat, messages: page.messages }, hasOlder: page.hasOlder, olderCursor });
+  })
+  .put('/:chatId', async (c) => {
+    const id = idParam(c, 'chatId', 'chat_not_found');
+    const body = await parseBody(c, renameBody);
+    const chat = await c.get('run')(async (tx) => (await tx<{ chat: Chat }[]>`select public.rename_chat(${id}, ${body.title}) as chat`)[0].chat);
+    return c.json({ success: true, chat });
+  })
+  .delete('/:chatId', async (c) => {
+    const id = idParam(c, 'chatId', 'chat_not_found');
+    // One statement, so no function: RLS lets a learner delete only their own chats.
+    const removed = await c.get('run')((tx) => tx`delete from public.chats where id = ${id} returning id`);
+    if (removed.length === 0) throw new ApiError(404, 'chat_not_found');
+    return c.json({ success: true, data: { _id: id } });
+  });
