@@ -274,11 +274,14 @@ describe('POST /api/chat/send: the offline tutor', () => {
     expect(stored[1].cited_entries[0]).toBe(chambaId);
   });
 
-  it('answers in Spanish when asked to, and honestly when nothing matches', async () => {
+  it('answers in Spanish when asked to, guesses a misspelt word, and is honest when nothing matches', async () => {
     const chat = await newChat(learner);
     const spanish = await send(learner, chat._id, '¿Qué significa chamba?', { language: 'es' });
     expect(spanish.body.reply.content).toMatch(/^_El tutor con IA no está disponible ahora/);
     expect(spanish.body.reply.content).toContain(`**[chamba](/content/${chambaId})** · México`);
+    const typo = await send(learner, chat._id, '¿qué significa chamva?', { language: 'es' });
+    expect(typo.body.reply.content).toMatch(/^¿Quisiste decir \*\*chamba\*\*/);
+    expect(typo.body.reply.citations[0]._id).toBe(chambaId);
     const nothing = await send(learner, chat._id, 'qwxzv plumbus', { language: 'es' });
     expect(nothing.body.reply.content).toMatch(/^No encontré ninguna entrada en Jerga que coincida con «qwxzv plumbus»/);
     // The community's favourites instead, each linked and cited.

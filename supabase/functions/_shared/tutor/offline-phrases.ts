@@ -10,6 +10,8 @@ export interface OfflinePhrases {
   thanks: string;
   foundOne: (title: string) => string;
   foundMany: (count: number) => string;
+  didYouMean: (titles: string) => string;
+  or: string;
   example: string;
   hint: string;
   tags: string;
@@ -30,6 +32,8 @@ export const offlinePhrases: Record<TutorLanguage, OfflinePhrases> = {
     thanks: '¡De nada! Ask me about another word whenever you like.',
     foundOne: (title) => `Here is what Jerga's community says about ${title}:`,
     foundMany: (count) => `I found ${count} entries in Jerga that match:`,
+    didYouMean: (titles) => `Did you mean ${titles}? Here is what Jerga's community says:`,
+    or: ' or ',
     example: 'Example',
     hint: 'Hint',
     tags: 'Tags',
@@ -54,6 +58,8 @@ export const offlinePhrases: Record<TutorLanguage, OfflinePhrases> = {
     thanks: '¡De nada! Pregúntame por otra palabra cuando quieras.',
     foundOne: (title) => `Esto es lo que dice la comunidad de Jerga sobre ${title}:`,
     foundMany: (count) => `Encontré ${count} entradas en Jerga que coinciden:`,
+    didYouMean: (titles) => `¿Quisiste decir ${titles}? Esto es lo que dice la comunidad de Jerga:`,
+    or: ' o ',
     example: 'Ejemplo',
     hint: 'Pista',
     tags: 'Etiquetas',

@@ -54,7 +54,7 @@ describe('offlineReply', () => {
         '**[chamba](/content/11111111-1111-4111-8111-111111111111)** · Mexico\n\nWork, a job; chambear is to work.\n\n- Example: *Por fin conseguí chamba en una agencia de diseño.*\n- Hint: What you need to pay the rent.\n- Tags: work',
         'To practise, read the example out loud, then write a sentence of your own with *chamba*.',
         'You might also like:',
-        '- **[curro](/content/22222222-2222-4222-8222-222222222222)** (Spain): Work, a job \\(Spain\\).',
+        '- **[curro](/content/22222222-2222-4222-8222-222222222222)** (Spain): Work, a job (Spain).',
         'You can add any entry I mention to your flashcards with the buttons under this reply.',
       ].join('\n\n'),
     );
@@ -75,7 +75,7 @@ describe('offlineReply', () => {
   it('lists every match, leaving out an example or hint the entry does not have', () => {
     const reply = offlineReply(turn({ message: 'trabajo', entries: [chamba, curro], related: [], offlineNoticeGiven: true }));
     expect(reply.split('\n\n')[0]).toBe('I found 2 entries in Jerga that match:');
-    expect(reply).toContain('**[curro](/content/22222222-2222-4222-8222-222222222222)** · Spain\n\nWork, a job \\(Spain\\).');
+    expect(reply).toContain('**[curro](/content/22222222-2222-4222-8222-222222222222)** · Spain\n\nWork, a job (Spain).');
     expect(reply.match(/Example:/g)).toHaveLength(1);
     expect(reply).not.toContain('You might also like');
   });
@@ -98,7 +98,11 @@ describe('offlineReply', () => {
     const hello = offlineReply(turn({ message: '¡Hola!', entries: [], related: [guagua], offlineNoticeGiven: true }));
     expect(hello).toMatch(/^¡Hola! Ask me about a Spanish word or expression/);
     expect(hello).toContain('You might also like:');
-    expect(offlineReply(turn({ message: 'Muchas gracias', language: 'es', entries: [], related: [], offlineNoticeGiven: true }))).toBe(
+    expect(offlineReply(turn({ message: 'hello', entries: [], related: [], offlineNoticeGiven: true }))).toBe(
+      '¡Hola! Ask me about a Spanish word or expression, for example "¿Qué significa chamba?", and I will look it up in Jerga\'s entries.',
+    );
+    // Thanks even when the search found an entry with "gracia" in it.
+    expect(offlineReply(turn({ message: 'Muchas gracias', language: 'es', entries: [curro], related: [], offlineNoticeGiven: true }))).toBe(
       '¡De nada! Pregúntame por otra palabra cuando quieras.',
     );
   });
@@ -106,9 +110,36 @@ describe('offlineReply', () => {
   it('keeps entry text as text: markdown and line breaks in it are escaped', () => {
     const sneaky = { ...chamba, title: '[click](https://evil.example)', description: 'line one\n# heading <b>bold</b>' };
     const reply = offlineReply(turn({ entries: [sneaky], related: [], offlineNoticeGiven: true }));
-    expect(reply).toContain('**[\\[click\\]\\(https://evil.example\\)](/content/11111111-1111-4111-8111-111111111111)**');
-    expect(reply).toContain('line one \\# heading \\<b\\>bold\\</b\\>');
+    expect(reply).toContain('**[\\[click\\](https://evil.example)](/content/11111111-1111-4111-8111-111111111111)**');
+    expect(reply).toContain('line one # heading \\<b\\>bold\\</b\\>');
     expect(escapeMarkdown('1. first')).toBe('1\\. first');
+    expect(escapeMarkdown('# not a heading')).toBe('\\# not a heading');
+    expect(escapeMarkdown('- not a list, **not bold**')).toBe('\\- not a list, \\*\\*not bold\\*\\*');
+    expect(escapeMarkdown('¡Qué chévere!')).toBe('¡Qué chévere!');
+  });
+
+  it('explains the entry the message names, and only suggests the others found', () => {
+    const championes = { ...curro, _id: '44444444-4444-4444-8444-444444444444', title: 'championes', country: 'UY', description: 'Sneakers.' };
+    const reply = offlineReply(turn({ entries: [championes, chamba], related: [guagua], offlineNoticeGiven: true }));
+    expect(reply.split('\n\n')[0]).toBe("Here is what Jerga's community says about **chamba**:");
+    expect(reply).not.toContain('· Uruguay');
+    expect(reply).toContain('You might also like:\n\n- **[championes](/content/44444444-4444-4444-8444-444444444444)** (Uruguay): Sneakers.\n- **[guagua]');
+  });
+
+  it('guesses what a misspelt word meant', () => {
+    const championes = { ...curro, _id: '44444444-4444-4444-8444-444444444444', title: 'championes', country: 'UY', description: 'Sneakers.' };
+    const reply = offlineReply(turn({ message: 'what does chamva mean', entries: [championes, chamba], related: [], offlineNoticeGiven: true }));
+    expect(reply.split('\n\n')[0]).toBe("Did you mean **chamba**? Here is what Jerga's community says:");
+    const spanish = offlineReply(turn({ message: '¿qué es chamva?', language: 'es', entries: [championes, chamba], related: [], offlineNoticeGiven: true }));
+    expect(spanish.split('\n\n')[0]).toBe('¿Quisiste decir **chamba**? Esto es lo que dice la comunidad de Jerga:');
+  });
+
+  it('puts the entries of a country the message names first', () => {
+    const bondi = { ...guagua, _id: '55555555-5555-4555-8555-555555555555', title: 'bondi', country: 'AR', description: 'A city bus.' };
+    const reply = offlineReply(turn({ message: '¿Cómo se dice bus en Cuba?', language: 'es', entries: [bondi, guagua], related: [], offlineNoticeGiven: true }));
+    expect(reply.split('\n\n')[0]).toBe('Encontré 2 entradas en Jerga que coinciden:');
+    expect(reply.indexOf('[guagua]')).toBeLessThan(reply.indexOf('[bondi]'));
+    expect(reply).toContain('escribe una frase tuya con *guagua*');
   });
 
   it('is deterministic', () => {

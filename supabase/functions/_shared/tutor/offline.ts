@@ -6,15 +6,16 @@ export const OFFLINE_MODEL = 'offline';
 
 /**
  * Entry text is other people's writing: shown as markdown it must stay text, so the
- * characters markdown acts on are escaped and line breaks become spaces.
+ * characters markdown acts on are escaped (and, at the start, what would begin a heading,
+ * list or quote), and line breaks become spaces.
  */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/[\\`*_{}[\]()<>#+|~!]/g, '\\$&')
-    .replace(/^(\d+)\./, '$1\\.')
-    .replace(/^-/, '\\-');
+    .replace(/[\\`*_[\]<>~]/g, '\\$&')
+    .replace(/^(\d+)([.)])/, '$1\\$2')
+    .replace(/^[#+\-=|]/, '\\$&');
 }
 
 export const entryLink = (entry: Pick<TutorEntry, '_id'>) => `/content/${entry._id}`;
@@ -55,33 +56,91 @@ const plain = (text: string) =>
 const greetings = /^(hola|hi|hello|hey|buenas|buenos dias|buenas tardes|buenas noches|que tal|saludos)( .*)?$/;
 const thanks = /^(gracias|muchas gracias|thanks|thank you|thx|mil gracias)( .*)?$/;
 
+/** Edits (insert, delete, replace) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * How an entry relates to the message: its title is in it ("¿Qué significa chamba?"), a
+ * title word is one typo away ("chamva"), or it was found by its meaning or example.
+ */
+function closeness(entry: TutorEntry, said: string): 'named' | 'typo' | 'meaning' {
+  const title = plain(entry.title);
+  const words = said.split(' ');
+  const titleWords = title.split(' ').filter((word) => word.length >= 4);
+  if ((title && ` ${said} `.includes(` ${title} `)) || titleWords.some((word) => words.includes(word))) return 'named';
+  const typo = titleWords.some((word) => words.some((w) => w.length >= 4 && editDistance(word, w) <= (word.length >= 7 ? 2 : 1)));
+  return typo ? 'typo' : 'meaning';
+}
+
+/**
+ * The entries to explain in full, best first, and the rest: the ones the message names;
+ * else the ones a typo away; else all it found by meaning. An entry from a country the
+ * message names comes first ("¿Cómo se dice bus en Cuba?").
+ */
+function focusOf(entries: TutorEntry[], said: string): { focus: TutorEntry[]; others: TutorEntry[]; guessed: boolean } {
+  const kinds = new Map(entries.map((entry) => [entry, closeness(entry, said)]));
+  const kind = (['named', 'typo', 'meaning'] as const).find((k) => entries.some((entry) => kinds.get(entry) === k)) ?? 'meaning';
+  const countries = new Set(
+    Object.values(offlinePhrases).flatMap((phrases) =>
+      Object.entries(phrases.countries)
+        .filter(([, name]) => ` ${said} `.includes(` ${plain(name)} `))
+        .map(([code]) => code),
+    ),
+  );
+  const focus = entries.filter((entry) => kinds.get(entry) === kind);
+  // Stable: the database's order stays within each group.
+  focus.sort((a, b) => Number(countries.has(b.country)) - Number(countries.has(a.country)));
+  return { focus, others: entries.filter((entry) => !focus.includes(entry)), guessed: kind === 'typo' };
+}
+
+/** Suggestions are kept short. */
+const MAX_SUGGESTIONS = 5;
+
 /**
  * The tutor that answers when no model is configured: deterministic markdown built from
  * the entries begin_tutor_turn found. It says once per chat that it is offline, explains
- * each match (country, meaning, example, hint, tags) with a link to the entry, suggests
- * related entries, and says plainly when nothing matched.
+ * the matches (country, meaning, example, hint, tags) with a link to each entry, suggests
+ * the other matches and related entries, and says plainly when nothing matched.
  */
 export function offlineReply(turn: Pick<TutorTurn, 'message' | 'language' | 'entries' | 'related' | 'offlineNoticeGiven'>): string {
   const phrases = offlinePhrases[turn.language];
   const parts: string[] = [];
   if (!turn.offlineNoticeGiven) parts.push(phrases.notice);
   const said = plain(turn.message);
-  if (turn.entries.length === 0 && said.split(' ').length <= 4 && thanks.test(said)) {
+  const short = said.split(' ').length <= 4;
+  let suggestions = turn.related;
+  if (short && thanks.test(said)) {
     parts.push(phrases.thanks);
-  } else if (turn.entries.length === 0 && said.split(' ').length <= 4 && greetings.test(said)) {
+    return parts.join('\n\n');
+  } else if (short && greetings.test(said)) {
     parts.push(phrases.greeting);
+    suggestions = [...turn.entries, ...turn.related];
   } else if (turn.entries.length === 0) {
     parts.push(`${phrases.nothingFound(escapeMarkdown(shorten(turn.message, 80)))} ${phrases.nothingFoundTips}`);
     if (turn.related.length) parts.push(phrases.favourites, relatedList(turn.related, phrases));
     return parts.join('\n\n');
   } else {
-    const [first] = turn.entries;
-    parts.push(turn.entries.length === 1 ? phrases.foundOne(`**${escapeMarkdown(first.title)}**`) : phrases.foundMany(turn.entries.length));
-    for (const entry of turn.entries) parts.push(explain(entry, phrases));
-    parts.push(phrases.practice(`*${escapeMarkdown(first.title)}*`));
+    const { focus, others, guessed } = focusOf(turn.entries, said);
+    const titles = focus.map((entry) => `**${escapeMarkdown(entry.title)}**`);
+    if (guessed) parts.push(phrases.didYouMean(titles.join(phrases.or)));
+    else parts.push(focus.length === 1 ? phrases.foundOne(titles[0]) : phrases.foundMany(focus.length));
+    for (const entry of focus) parts.push(explain(entry, phrases));
+    if (focus[0].exampleSentence?.trim()) parts.push(phrases.practice(`*${escapeMarkdown(focus[0].title)}*`));
+    suggestions = [...others, ...turn.related];
   }
-  if (turn.related.length) parts.push(phrases.related, relatedList(turn.related, phrases));
-  if (turn.entries.length || turn.related.length) parts.push(phrases.flashcards);
+  suggestions = suggestions.slice(0, MAX_SUGGESTIONS);
+  if (suggestions.length) parts.push(phrases.related, relatedList(suggestions, phrases));
+  if (turn.entries.length || suggestions.length) parts.push(phrases.flashcards);
   return parts.join('\n\n');
 }
 
