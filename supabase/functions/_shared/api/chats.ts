@@ -20,7 +20,7 @@ import { cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid
 
 const newChatBody = z.object({
   userId: uuid.optional(),
-  title: z.string({ error: 'chat_title_too_long' }).nullish(),
+  title: z.string().nullish(),
 });
 
 const renameBody = z.object({ title: z.string({ error: 'chat_title_required' }) });
