@@ -117,7 +117,7 @@ describe.each(
   });
 
   it('has no serious accessibility problem as a guest', async () => {
-    for (const route of ['/', `/content/${entryId}`, '/addContent', '/addTag', '/addfeedback', '/login', '/register', '/account', '/flashcards', '/admin', '/contents', '/no-such-page']) {
+    for (const route of ['/', `/content/${entryId}`, '/addContent', '/addTag', '/addfeedback', '/login', '/register', '/account', '/flashcards', '/chat', '/admin', '/contents', '/no-such-page']) {
       await visit(page, route);
       await checkAxe(page, label(route));
     }
@@ -142,7 +142,7 @@ describe.each(
 
   it('has no serious accessibility problem signed in, with dialogs open', async () => {
     await logIn(page, language);
-    for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', '/addfeedback', `/editContent/${longEntryId}`, '/account', '/flashcards', '/admin', '/contents']) {
+    for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', '/addfeedback', `/editContent/${longEntryId}`, '/account', '/flashcards', '/chat', '/admin', '/contents']) {
       await visit(page, route);
       await checkAxe(page, label(`${route} signed in`));
       // The 72-character title (on /, /account, its own page and its edit page) breaks

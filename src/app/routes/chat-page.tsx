@@ -13,7 +13,7 @@ export function ChatPage() {
   if (!isLoggedIn || !user) return <ChatLoginRequired />;
   return (
     <div className="page">
-      <header className="page-banner">
+      <header className="page-banner chat-banner">
         <h1 className="page-banner__title">{t('chat.banner')}</h1>
         <p className="page-banner__text">{t('chat.intro')}</p>
       </header>

@@ -43,9 +43,7 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating 
           {t('chat.newChat')}
         </button>
       </div>
-      {chats.length === 0 ? (
-        <p className="chat-list__none muted">{t('chat.noChats')}</p>
-      ) : (
+      {chats.length > 0 && (
         <ul className="chat-list__items">
           {chats.map((chat) => (
             <li key={chat._id} className={`chat-list__item${chat._id === selectedId ? ' chat-list__item--current' : ''}`}>
