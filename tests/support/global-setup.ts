@@ -21,6 +21,9 @@ let dataDir: string | undefined;
  * current build (what the e2e journeys use: what ships) and Vite's dev server.
  */
 export async function setup(project: TestProject): Promise<void> {
+  // The stack's tutor must be the offline one whatever the shell exports: a developer's real
+  // key would make the offline tests fail and spend money. Model mode is tested against a fake.
+  for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete process.env[name];
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-test-db-'));
   stack = await startStack(
     { dataDir, dbPort: testPorts.db, apiPort: testPorts.api, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },

@@ -74,7 +74,7 @@ describe('error codes', () => {
 
   it('every message is a sentence a person can read', () => {
     for (const [code, message] of Object.entries(messages)) {
-      expect(message, code).toMatch(/^[A-Z¿¡].*[.!]$|^Please log in to (view this page|add a tag|vote)$|^You don't have permission to view this page$|^Email or password is incorrect\. Please try again$/);
+      expect(message, code).toMatch(/^[A-Z¿¡].*[.!]$|^Please log in to (view this page|add a tag|vote|use the chat feature)$|^Failed to send message$|^You don't have permission to view this page$|^Email or password is incorrect\. Please try again$/);
     }
   });
 });
