@@ -7,12 +7,27 @@
 -- Mexico", "¿cómo se dice en Argentina?") found nothing of that country: country names are
 -- not in an entry's text. Now:
 --   * a title's closeness is strict_word_similarity (whole words: chamva→chamba 0.40,
---     chamva→championes 0.29), weighted double against the full-text rank, and candidates
---     come by the same measure (0.4, so "chebere" finds chévere, 0.45);
+--     chamva→championes 0.29), also with b/v, ll/y and z/s folded (chamva→chamba 1.0),
+--     weighted double against the full-text rank; candidates come by the same measure
+--     (0.4, so "chebere" finds chévere, 0.45);
 --   * a country named in the message, in English or Spanish, accent-insensitive, adds 0.5 to
 --     that country's entries and brings its best-voted ones in as candidates;
 --   * anything scoring under half the best is dropped, so one clear match is not padded
 --     with weak ones.
+-- The letters Spanish spells alike, folded (b/v, ll/y, z/s), so the commonest misspellings
+-- of a word ("chamva", "yamar", "sapato") read as the word itself.
+create or replace function private.spelling_key(word text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select replace(replace(replace(spelling_key.word, 'v', 'b'), 'll', 'y'), 'z', 's')
+$$;
+comment on function private.spelling_key(text) is 'A normalized word with b/v, ll/y and z/s folded, for the tutor''s typo matching.';
+revoke all on function private.spelling_key(text) from public, anon, authenticated, service_role;
+
 create or replace function private.tutor_entry_ids(message text, max_entries integer)
 returns table (entry_id uuid, score real)
 language sql
@@ -73,21 +88,30 @@ as $$
          limit greatest(coalesce(tutor_entry_ids.max_entries, 5), 0)
       ) as best
   ),
-  scored as (
+  -- Each candidate's signals: full-text rank, how close its title is to one of the words
+  -- (as typed, and with b/v, ll/y, z/s folded), whether it matched the text, its country named.
+  signals as (
     select e.id, e.vote_score, e.created_at,
-           coalesce(ts_rank(e.search_document, query.q), 0)
-             + 2 * coalesce((select max(extensions.strict_word_similarity(w.word, private.search_normalize(e.title))) from words w), 0)
-             + case when e.country in (select nc.code from named_countries nc) then 0.5 else 0 end as total,
-           coalesce(e.search_document @@ query.q, false)
-             or e.country in (select nc.code from named_countries nc)
-             or coalesce((select max(extensions.strict_word_similarity(w.word, private.search_normalize(e.title))) from words w), 0) >= 0.4
-             as relevant
+           coalesce(ts_rank(e.search_document, query.q), 0) as text_rank,
+           coalesce(e.search_document @@ query.q, false) as text_match,
+           e.country in (select nc.code from named_countries nc) as country_named,
+           coalesce((select max(greatest(
+                               extensions.strict_word_similarity(w.word, t.title),
+                               extensions.strict_word_similarity(private.spelling_key(w.word), private.spelling_key(t.title))))
+                       from words w), 0) as title_closeness
       from candidates c
       join public.entries e on e.id = c.id
+      cross join lateral (select private.search_normalize(e.title) as title) as t
       left join query on true
   ),
+  scored as (
+    select s.id, s.vote_score, s.created_at,
+           s.text_rank + 2 * s.title_closeness + case when s.country_named then 0.5 else 0 end as total
+      from signals s
+     where s.text_match or s.country_named or s.title_closeness >= 0.4
+  ),
   ranked as (
-    select s.*, max(s.total) over () as best from scored s where s.relevant
+    select s.*, max(s.total) over () as best from scored s
   )
   select r.id, r.total::real
     from ranked r
