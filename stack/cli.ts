@@ -7,6 +7,7 @@ import { defaultDataDir, legacyDataDir, loadConfig, rootDir } from './config.ts'
 import { clearLockFile } from './db.ts';
 import { startStack, type RunningStack } from './index.ts';
 import { startWeb } from './web.ts';
+import { tutorConfig } from '../supabase/functions/_shared/tutor/config.ts';
 
 const usage = `Usage: tsx stack/cli.ts <command>
   start   the local stack and the production web app, built when its sources changed (\`npm start\`)
@@ -157,8 +158,9 @@ main(process.argv[2]).catch((error: unknown) => {
   process.exit(1);
 });
 
-/** What the tutor will answer with, as the edge function reads the same variables per request. */
+/** What the tutor will answer with: the edge function reads the same variables per request. */
 function tutorMode(): string {
-  if (!process.env.OPENAI_API_KEY?.trim()) return 'offline (set OPENAI_API_KEY to use a model; see README)';
-  return `${process.env.OPENAI_MODEL?.trim() || 'gpt-4o-mini'} at ${process.env.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1'}`;
+  const tutor = tutorConfig();
+  if (!tutor.apiKey) return 'offline (set OPENAI_API_KEY to use a model; see README)';
+  return `${tutor.model} at ${tutor.baseURL ?? 'https://api.openai.com/v1'}`;
 }

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { BlockedIcon, LockIcon } from './icons';
 
 /** Spec §6: "Please log in to view this page", with the way to do it (and back here after). */
-export function LoginRequired() {
+export function LoginRequired({ message }: { message?: string } = {}) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   return (
@@ -11,7 +11,7 @@ export function LoginRequired() {
       <span className="state-panel__icon">
         <LockIcon />
       </span>
-      <h1 className="state-panel__title">{t('access.loginRequired')}</h1>
+      <h1 className="state-panel__title">{message ?? t('access.loginRequired')}</h1>
       <div className="state-panel__actions">
         <Link className="button button--primary" to="/login" state={{ from: `${pathname}${search}` }}>
           {t('nav.logIn')}
