@@ -260,7 +260,7 @@ describe('POST /api/chat/send: the offline tutor', () => {
     expect(reply.content).toContain(`**[chamba](/content/${chambaId})** · Mexico`);
     expect(reply.content).toContain('Por fin conseguí chamba en una agencia de diseño.');
     expect(reply.content).toContain('You might also like:');
-    expect(reply.citations[0]).toEqual({ _id: chambaId, title: 'chamba', country: 'MX' });
+    expect(reply.citations[0]).toEqual({ _id: chambaId, title: 'chamba', country: 'MX', inFlashcards: false });
     expect(Date.parse(reply.createdAt)).toBeGreaterThanOrEqual(Date.parse(first.body.userMessage.createdAt));
     expect(Date.parse(first.body.chat.updatedAt)).toBeGreaterThan(Date.parse(chat.updatedAt));
 

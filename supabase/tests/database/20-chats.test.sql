@@ -8,7 +8,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(110);
+select plan(111);
 
 -- Users: learner …01, other learner …02, admin …03.
 select tests.create_user('20010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -158,8 +158,8 @@ select is((:'turn1'::jsonb -> 'userMessage') - '_id' - 'createdAt',
   'finish_tutor_turn: the learner''s message, trimmed, no model, no citations');
 select is((:'turn1'::jsonb -> 'reply') - '_id' - 'createdAt',
   '{"role": "assistant", "content": "**chamba** means work.", "model": "offline",
-    "citations": [{"_id": "20e00000-0000-4000-8000-000000000003", "title": "curro", "country": "ES"},
-                  {"_id": "20e00000-0000-4000-8000-000000000001", "title": "chamba", "country": "MX"}]}',
+    "citations": [{"_id": "20e00000-0000-4000-8000-000000000003", "title": "curro", "country": "ES", "inFlashcards": false},
+                  {"_id": "20e00000-0000-4000-8000-000000000001", "title": "chamba", "country": "MX", "inFlashcards": false}]}',
   'the reply, trimmed, with its citations in cited order, once each, shown entries only (not the hidden or missing one)');
 select is((select array_agg(m.role::text order by m.created_at) from public.chat_messages m where m.chat_id = :'c1'),
   array['user', 'assistant'], 'the user row, then the assistant row');
@@ -229,8 +229,11 @@ update public.entries set show = false where id = '20e00000-0000-4000-8000-00000
 set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
 select is(public.chat_with_messages(:'c1') -> 'messages' -> 1 -> 'citations',
-  '[{"_id": "20e00000-0000-4000-8000-000000000001", "title": "chamba", "country": "MX"}]',
+  '[{"_id": "20e00000-0000-4000-8000-000000000001", "title": "chamba", "country": "MX", "inFlashcards": false}]',
   'curro, hidden since it was cited, is no longer among the reply''s citations');
+select public.add_flashcard('20e00000-0000-4000-8000-000000000001') is not null as added \gset
+select is(public.chat_with_messages(:'c1') -> 'messages' -> 1 -> 'citations' -> 0 ->> 'inFlashcards', 'true',
+  'once the learner adds chamba to their flashcards, its citation says so');
 
 -------------------------------------------------------------------------------- learner: the chat list
 -- Activity times chosen for the order (trigger off); c3 and c4 tie, so the id decides.

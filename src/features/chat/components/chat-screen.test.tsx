@@ -96,7 +96,7 @@ describe('/chat', () => {
       messages: {
         [recent._id]: [
           makeMessage({ content: '¿Qué significa chamba?' }),
-          makeMessage({ role: 'assistant', content: reply, model: 'offline', citations: [{ _id: CHAMBA_ID, title: 'chamba', country: 'MX' }] }),
+          makeMessage({ role: 'assistant', content: reply, model: 'offline', citations: [{ _id: CHAMBA_ID, title: 'chamba', country: 'MX', inFlashcards: false }] }),
         ],
       },
     });
@@ -163,14 +163,16 @@ describe('/chat', () => {
     act(() => stream.send('delta', { text: 'work in Mexico.' }));
     expect(await within(list).findByText(/work in Mexico\./)).toBeInTheDocument();
 
-    const turn = makeTurn(chat, '¿Qué significa\nchamba?', `**[chamba](/content/${CHAMBA_ID})** is work in Mexico.`, [{ _id: CHAMBA_ID, title: 'chamba', country: 'MX' }]);
+    const turn = makeTurn(chat, '¿Qué significa\nchamba?', `**[chamba](/content/${CHAMBA_ID})** is work in Mexico.`, [{ _id: CHAMBA_ID, title: 'chamba', country: 'MX', inFlashcards: true }]);
     act(() => {
       stream.send('done', turn);
       stream.close();
     });
     expect(await screen.findByText('The tutor replied.')).toBeInTheDocument();
     expect(box).not.toHaveAttribute('readonly');
-    expect(within(list).getByRole('list', { name: 'Entries in this reply' })).toBeInTheDocument();
+    const cited = within(list).getByRole('list', { name: 'Entries in this reply' });
+    // The learner already has chamba in their flashcards: the chip says so, rather than offering it.
+    expect(within(cited).getByRole('button', { name: 'In your flashcards' })).toBeInTheDocument();
     expect(within(list).getAllByText('Tutor')).toHaveLength(1);
     expect(chatButton('Mexican slang')).toHaveTextContent('2 messages');
   });

@@ -31,7 +31,7 @@ export function MessageItem({ role, content, citations = [], streaming = false }
                 <CountryFlag code={entry.country} size="sm" />
                 <span className="chat-citation__title">{entry.title}</span>
               </Link>
-              <AddFlashcardButton entryId={entry._id} compact />
+              <AddFlashcardButton entryId={entry._id} inFlashcards={entry.inFlashcards} compact />
             </li>
           ))}
         </ul>

@@ -134,6 +134,8 @@ export interface ChatCitation {
   _id: string;
   title: string;
   country: string;
+  /** The learner already has this entry in their flashcards. */
+  inFlashcards: boolean;
 }
 
 export interface ChatMessage {
