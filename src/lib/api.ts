@@ -106,31 +106,45 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   return typeof body === 'object' && body !== null && 'message' in body;
 }
 
-async function send(path: string, options: RequestOptions, token: string): Promise<{ response: Response; body: unknown }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-  if (options.body !== undefined && !options.untypedBody) headers['Content-Type'] = 'application/json';
-  let response: Response;
+/** fetch() on the /api: a failed connection becomes ApiError 'network'; an abort stays one. */
+async function fetchApi(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    return await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'The server could not be reached.');
   }
+}
+
+/** A reply's body: its JSON, its text when not JSON, undefined when empty. */
+async function bodyOf(response: Response): Promise<unknown> {
   const text = await response.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
   }
-  return { response, body };
+}
+
+/** The ApiError for a non-2xx reply: the server's code and words, or none (callers show their own). */
+function replyError(response: Response, body: unknown): ApiError {
+  const retryAfter = retryAfterHeader(response);
+  if (isErrorBody(body)) {
+    return new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes, retryAfter }, body);
+  }
+  return new ApiError(response.status, 'http_error', '', { retryAfter }, body);
+}
+
+async function send(path: string, options: RequestOptions, token: string): Promise<{ response: Response; body: unknown }> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  if (options.body !== undefined && !options.untypedBody) headers['Content-Type'] = 'application/json';
+  const response = await fetchApi(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  return { response, body: await bodyOf(response) };
 }
 
 /**
@@ -152,14 +166,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     await endLocalSession();
     if ((options.method ?? 'GET') === 'GET') ({ response, body } = await send(path, options, env.supabaseAnonKey));
   }
-  if (!response.ok) {
-    const retryAfter = retryAfterHeader(response);
-    if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes, retryAfter }, body);
-    }
-    // No message from the server: callers show their own wording.
-    throw new ApiError(response.status, 'http_error', '', { retryAfter }, body);
-  }
+  if (!response.ok) throw replyError(response, body);
   return body as T;
 }
 
@@ -169,24 +176,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
  */
 export async function apiDownload(path: string, signal?: AbortSignal): Promise<Blob> {
   const token = (await currentAccessToken()) ?? env.supabaseAnonKey;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path), { headers: { Authorization: `Bearer ${token}` }, signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'The server could not be reached.');
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: no words from the server, callers show their own.
-    }
-    if (isErrorBody(body)) throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes }, body);
-    throw new ApiError(response.status, 'http_error', '', {}, body);
-  }
+  const response = await fetchApi(buildUrl(path), { headers: { Authorization: `Bearer ${token}` }, signal });
+  if (!response.ok) throw replyError(response, await bodyOf(response));
   return response.blob();
 }
 
@@ -199,29 +190,15 @@ export const api = {
 };
 
 /** Sends a streaming request once; the body is left unread for a 2xx reply. */
-async function sendForStream(path: string, options: Omit<RequestOptions, 'method' | 'query'>, token: string): Promise<Response> {
+function sendForStream(path: string, options: Omit<RequestOptions, 'method' | 'query'>, token: string): Promise<Response> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  try {
-    return await fetch(buildUrl(path), {
-      method: 'POST',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'The server could not be reached.');
-  }
-}
-
-async function bodyOf(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return text;
-  }
+  return fetchApi(buildUrl(path), {
+    method: 'POST',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
 }
 
 /**
@@ -243,12 +220,6 @@ export async function apiStream(path: string, options: Omit<RequestOptions, 'met
     }
   }
   if (token && endedSession(response.status, body)) await endLocalSession();
-  if (!response.ok) {
-    const retryAfter = retryAfterHeader(response);
-    if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.code ?? 'error', body.message, { errors: body.errors, codes: body.fieldCodes, retryAfter }, body);
-    }
-    throw new ApiError(response.status, 'http_error', '', { retryAfter }, body);
-  }
+  if (!response.ok) throw replyError(response, body);
   return response;
 }
