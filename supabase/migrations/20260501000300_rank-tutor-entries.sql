@@ -8,8 +8,9 @@
 -- not in an entry's text. Now:
 --   * a title's closeness is strict_word_similarity (whole words: chamva→chamba 0.40,
 --     chamva→championes 0.29), also with b/v, ll/y and z/s folded (chamva→chamba 1.0),
---     weighted double against the full-text rank; candidates come by the same measure
---     (0.4, so "chebere" finds chévere, 0.45);
+--     weighted double against the full-text rank, plus half the similarity of the whole
+--     title (an entry titled just "chamba" before "chamba de finde"); candidates come by
+--     the same measure (0.4, so "chebere" finds chévere, 0.45);
 --   * a country named in the message, in English or Spanish, accent-insensitive, adds 0.5 to
 --     that country's entries and brings its best-voted ones in as candidates;
 --   * anything scoring under half the best is dropped, so one clear match is not padded
@@ -105,14 +106,17 @@ begin
              coalesce((select max(greatest(
                                  extensions.strict_word_similarity(w, t.title),
                                  extensions.strict_word_similarity(private.spelling_key(w), private.spelling_key(t.title))))
-                         from unnest(long_words) as w), 0) as title_closeness
+                         from unnest(long_words) as w), 0) as title_closeness,
+             -- The whole title, not only one of its words: "chamba" before "chamba de finde".
+             coalesce((select max(extensions.similarity(private.spelling_key(w), private.spelling_key(t.title)))
+                         from unnest(long_words) as w), 0) as title_sameness
         from public.entries e
         cross join lateral (select private.search_normalize(e.title) as title) as t
        where e.id = any (found)
     ),
     scored as (
       select s.id, s.vote_score, s.created_at,
-             s.text_rank + 2 * s.title_closeness + case when s.country_named then 0.5 else 0 end as total
+             s.text_rank + 2 * s.title_closeness + 0.5 * s.title_sameness + case when s.country_named then 0.5 else 0 end as total
         from signals s
        where s.text_match or s.country_named or s.title_closeness >= 0.4
     ),

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(12);
+select plan(13);
 
 select tests.create_user('21010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
 
@@ -49,6 +49,16 @@ select is((select count(*)::int from private.tutor_entry_ids('rica costa', 5)), 
 select is((select count(*)::int from private.tutor_entry_ids('Peru', 5)), 0, 'a named country with no shown entries finds nothing (and does not fail)');
 select ok((select bool_and(t.score > 0) from private.tutor_entry_ids('work job cool', 5) as t), 'every score is positive');
 select is((select count(*)::int from private.tutor_entry_ids('work job cool', 2)), 2, 'max_entries still caps the list');
+
+-- A better-voted entry whose title only contains the word comes after the one titled by it.
+reset role;
+insert into public.entries (id, title, description, country, author, show, upvotes) values
+  ('21e00000-0000-4000-8000-000000000009', 'chamba de finde', 'A weekend side job.', 'MX', 'Ada', true, 500);
+set local role authenticated;
+select set_config('request.jwt.claims', tests.claims('21010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select is((select array_agg(e.title order by t.n) from private.tutor_entry_ids('¿qué significa chamva?', 5) with ordinality as t(id, score, n)
+             join public.entries e on e.id = t.id),
+  array['chamba', 'chamba de finde'], 'the entry titled by the (misspelt) word comes before a better-voted one that only contains it');
 
 reset role;
 set local role anon;
