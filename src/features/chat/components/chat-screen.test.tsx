@@ -331,15 +331,27 @@ describe('/chat', () => {
     expect(within(screen.getByRole('complementary', { name: 'Your chats' })).getByRole('button', { name: 'New chat' })).toBeEnabled();
   });
 
-  it('follows a cited entry to its page', async () => {
+  it('follows a cited entry to its page; an entry link the reply does not cite is plain words', async () => {
     const user = userEvent.setup();
     const chat = makeChat();
+    const madeUp = '00000000-0000-4000-8000-000000000000';
     stubApi({
       chats: [chat],
-      messages: { [chat._id]: [makeMessage({ role: 'assistant', content: `See [chamba](/content/${CHAMBA_ID}).`, citations: [] })] },
+      messages: {
+        [chat._id]: [
+          makeMessage({
+            role: 'assistant',
+            content: `See [chamba](/content/${CHAMBA_ID}), not [this one](/content/${madeUp}).`,
+            citations: [{ _id: CHAMBA_ID, title: 'chamba', country: 'MX', inFlashcards: false }],
+          }),
+        ],
+      },
     });
     const { router } = renderChat();
-    await user.click(await screen.findByRole('link', { name: 'chamba' }));
+    expect(await screen.findByText('this one')).not.toHaveAttribute('href');
+    expect(screen.queryByRole('link', { name: 'this one' })).not.toBeInTheDocument();
+    // The link in the reply's words (the chip under it leads to the same page).
+    await user.click(within(screen.getByText(/not/).closest('p')!).getByRole('link', { name: 'chamba' }));
     expect(await screen.findByRole('heading', { name: 'Entry page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/content/${CHAMBA_ID}`);
   });

@@ -21,7 +21,15 @@ export function MessageItem({ role, content, citations = [], streaming = false }
     <li className={`chat-message chat-message--${tutor ? 'tutor' : 'user'}`} aria-busy={streaming || undefined}>
       <p className="chat-message__author">{tutor ? t('chat.tutor') : t('chat.you')}</p>
       <div className="chat-message__bubble">
-        {tutor ? content ? <MessageContent content={content} /> : <TypingDots /> : <p className="chat-message__text">{content}</p>}
+        {tutor ? (
+          content ? (
+            <MessageContent content={content} linkable={streaming ? undefined : new Set(citations.map((entry) => entry._id.toLowerCase()))} />
+          ) : (
+            <TypingDots />
+          )
+        ) : (
+          <p className="chat-message__text">{content}</p>
+        )}
       </div>
       {citations.length > 0 && (
         <ul className="chat-citations" aria-label={t('chat.cited')}>
