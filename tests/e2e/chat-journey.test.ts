@@ -101,8 +101,9 @@ describe('a learner asks the tutor', () => {
     await chamba.getByRole('button', { name: 'Add to flashcards' }).click();
     await toast('Added to flashcards successfully!').waitFor();
     await chamba.getByRole('button', { name: 'In your flashcards' }).waitFor();
-    // Stored: the list counts the two messages.
-    await chatList().getByRole('button', { name: /^New Chat\s*2 messages/ }).waitFor();
+    // Stored: the chat is titled by the question, and the list counts the two messages.
+    await chatList().getByRole('button', { name: /^¿Qué significa chamba\?\s*2 messages/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: '¿Qué significa chamba?' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Message to the tutor' }).inputValue()).toBe('');
     expect(await axeWhenStill(page)).toEqual([]);
     await screenshot(page, 'chat-2-reply');
@@ -118,13 +119,13 @@ describe('a learner asks the tutor', () => {
   });
 
   it('renames the chat with the keyboard (Escape cancels, Enter saves), and it stays renamed', async () => {
-    await chatList().getByRole('button', { name: 'Rename New Chat' }).click();
+    await chatList().getByRole('button', { name: 'Rename ¿Qué significa chamba?' }).click();
     const input = chatList().getByRole('textbox', { name: 'Chat title' });
     await input.fill('Throwaway');
     await input.press('Escape');
-    await chatList().getByRole('button', { name: /^New Chat/ }).waitFor();
+    await chatList().getByRole('button', { name: /^¿Qué significa chamba\?/ }).waitFor();
 
-    await chatList().getByRole('button', { name: 'Rename New Chat' }).focus();
+    await chatList().getByRole('button', { name: 'Rename ¿Qué significa chamba?' }).focus();
     await page.keyboard.press('Enter');
     await page.keyboard.type('Jerga de México');
     await page.keyboard.press('Enter');
@@ -174,7 +175,7 @@ describe('a learner asks the tutor', () => {
     const toggle = phonePage.getByRole('button', { name: /Mostrar tus chats/ });
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    await phonePage.getByRole('complementary', { name: 'Tus chats' }).getByRole('button', { name: /^New Chat/ }).waitFor();
+    await phonePage.getByRole('complementary', { name: 'Tus chats' }).getByRole('button', { name: /^¿Qué significa chamba\?/ }).waitFor();
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeWhenStill(phonePage)).toEqual([]);
     await screenshot(phonePage, 'chat-6-phone-list-es');

@@ -128,7 +128,8 @@ describe('GET /api/chat/:chatId', () => {
 
     const newest = await api<{ chat: ChatWithMessages; hasOlder: boolean; olderCursor: string | null }>(`/chat/${chat._id}?limit=4`, { token: user.token });
     expect(newest.status).toBe(200);
-    expect(newest.body).toMatchObject({ success: true, chat: { _id: chat._id, title: 'New Chat' }, hasOlder: true });
+    // The first message titled the "New Chat".
+    expect(newest.body).toMatchObject({ success: true, chat: { _id: chat._id, title: 'uno' }, hasOlder: true });
     expect(newest.body.chat.messages.map((message) => [message.role, message.role === 'user' ? message.content : message.model])).toEqual([
       ['user', 'dos'],
       ['assistant', 'offline'],

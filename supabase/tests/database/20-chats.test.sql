@@ -329,7 +329,7 @@ delete from public.chats where id = :'c2';
 -------------------------------------------------------------------------------- learner again: nothing moved; deleting a chat
 select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
 
-select is((select title from public.chats where id = :'c1'), 'New Chat', 'the others'' updates changed nothing');
+select is((select title from public.chats where id = :'c1'), '¿Qué significa chamba?', 'the others'' updates changed nothing (the title its first question gave it)');
 select is((select count(*)::int from public.chats where id in (:'c1', :'c2')), 2, 'nor did their deletes remove anything');
 select is((select count(*)::int from public.chat_messages where chat_id = :'c1'), 6, 'nor add messages');
 delete from public.chats where id = :'c1';
