@@ -7,27 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { startStack } from '../stack/index.ts';
+import { measure } from './support.ts';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function measure(label: string, runs: number, work: () => Promise<unknown>) {
-  await work(); // warm up
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  const result = { label, p50: percentile(samples, 50), p95: percentile(samples, 95) };
-  console.log(`${label.padEnd(48)} p50 ${result.p50.toFixed(2).padStart(9)} ms   p95 ${result.p95.toFixed(2).padStart(9)} ms`);
-  return result;
-}
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-'));
 const stack = await startStack({ dataDir, dbPort: 56422, apiPort: 56421, seed: false, quiet: true }, () => {});

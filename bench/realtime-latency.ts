@@ -16,15 +16,11 @@ import postgres from 'postgres';
 import WebSocket from 'ws';
 import { freePort } from '../stack/free-port.ts';
 import { startStack } from '../stack/index.ts';
+import { percentile } from './support.ts';
 
 const SOCKETS = (process.env.BENCH_SOCKETS ?? '10,100,1000').split(',').map(Number);
 const VOTES = Number(process.env.BENCH_VOTES ?? 50);
 const transport = WebSocket as unknown as WebSocketLikeConstructor;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 const until = async (done: () => boolean, ms: number) => {
   const deadline = Date.now() + ms;

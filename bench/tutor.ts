@@ -10,28 +10,11 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { startStack } from '../stack/index.ts';
+import { measure } from './support.ts';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const MESSAGES = ['¿Qué significa chévere?', 'what does chamva mean', 'How do they say bus in Cuba?', 'I want to learn slang from Mexico'];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function measure(label: string, runs: number, work: (i: number) => Promise<unknown>) {
-  await work(0); // warm up
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work(i);
-    samples.push(performance.now() - start);
-  }
-  const result = { label, p50: percentile(samples, 50), p95: percentile(samples, 95) };
-  console.log(`${label.padEnd(52)} p50 ${result.p50.toFixed(2).padStart(9)} ms   p95 ${result.p95.toFixed(2).padStart(9)} ms`);
-  return result;
-}
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-'));
 const stack = await startStack({ dataDir, dbPort: 56522, apiPort: 56521, quiet: true }, () => {});
@@ -71,13 +54,13 @@ try {
   );
 
   const claims = JSON.stringify({ sub: learners[0].id, role: 'authenticated', session_id: learners[0].session });
-  const search = await measure('entry search in SQL (tutor_entry_ids, 5 of them)', RUNS, (i) =>
+  const search = await measure('entry search in SQL (tutor_entry_ids, top 5)', RUNS, (i) =>
     sql.begin(async (tx) => {
       await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${claims}, true)`;
       return tx`select * from private.tutor_entry_ids(${MESSAGES[i % MESSAGES.length]}, 5)`;
     }),
   );
-  const naive = await measure('naive: unaccent ILIKE of each word over all entries', Math.max(3, Math.floor(RUNS / 4)), (i) => {
+  const naive = await measure('naive: unaccent ILIKE of every word, all entries', Math.max(3, Math.floor(RUNS / 4)), (i) => {
     const words = MESSAGES[i % MESSAGES.length].toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length >= 4);
     return sql`select id from public.entries
                 where show and extensions.unaccent(title || ' ' || description || ' ' || coalesce(example_sentence, ''))
@@ -86,7 +69,7 @@ try {
   });
   console.log(`indexed, ranked search vs the naive scan: ${(naive.p95 / search.p95).toFixed(0)}x faster at p95\n`);
 
-  await measure('POST /api/chat/send, offline tutor (JSON, over HTTP)', RUNS, async (i) => {
+  await measure('POST /api/chat/send, offline, JSON over HTTP', RUNS, async (i) => {
     const learner = learners[Math.floor(i / 15)];
     const response = await fetch(`${stack.apiUrl}/api/chat/send`, {
       method: 'POST',

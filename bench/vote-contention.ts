@@ -18,16 +18,12 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { freePort } from '../stack/free-port.ts';
 import { startStack } from '../stack/index.ts';
+import { percentile } from './support.ts';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 20_000);
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 200);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-votes-'));
 const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, quiet: true }, () => {});
