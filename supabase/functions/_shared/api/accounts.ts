@@ -9,7 +9,7 @@ import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
 import type { ApiEnv } from './context.ts';
 import type { SessionTokens, User } from './types.ts';
-import { cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, uuid } from './validate.ts';
+import { countParam, cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, timeIdCursor, uuid } from './validate.ts';
 
 const password = z.string({ error: 'password_required' }).min(1, 'password_required');
 
@@ -37,12 +37,10 @@ const updateBody = z
 
 const setAdminBody = z.object({ userId: uuid, isAdmin: z.boolean() });
 
-/** Keyset cursor of the users list: [createdAt, id], base64url JSON like the entries' cursor. */
-const usersCursor = z.tuple([z.string().datetime({ offset: true }), uuid]);
-
 const usersQuery = z.object({
-  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(999, 'invalid_input').default(500),
-  cursor: cursorParam(usersCursor),
+  limit: countParam(999, 500),
+  // Keyset cursor of the users list: [createdAt, id], base64url JSON like the entries' cursor.
+  cursor: cursorParam(timeIdCursor),
 });
 
 function tokensOf(session: Session): SessionTokens {

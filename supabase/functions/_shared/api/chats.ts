@@ -11,7 +11,7 @@ import { promptMessages } from '../tutor/prompt.ts';
 import type { TutorEntry, TutorHistoryMessage, TutorLanguage } from '../tutor/types.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
 import type { Chat, ChatListItem, ChatMessage, ChatTurn } from './types.ts';
-import { cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
+import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: ownership, titles, message rules, the rate limits and finding the entries
 // that match a message live in the SQL functions create_chat/list_chats/chat_with_messages/
@@ -36,14 +36,9 @@ const sendBody = z.object({
     .transform((value): TutorLanguage => (value?.trim().toLowerCase().startsWith('es') ? 'es' : 'en')),
 });
 
-const limit = (max: number, fallback: number) =>
-  z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(max, 'invalid_input').default(fallback);
-
-/** Keyset cursors: the last row's [timestamp, id]. */
-const keyCursor = z.tuple([z.string().datetime({ offset: true }), z.string().uuid()]);
-
-const listQuery = z.object({ limit: limit(100, 50), cursor: cursorParam(keyCursor) });
-const messagesQuery = z.object({ limit: limit(200, 100), before: cursorParam(keyCursor) });
+// Keyset cursors: the last row's [updatedAt or createdAt, id].
+const listQuery = z.object({ limit: countParam(100, 50), cursor: cursorParam(timeIdCursor) });
+const messagesQuery = z.object({ limit: countParam(200, 100), before: cursorParam(timeIdCursor) });
 
 /** What begin_tutor_turn hands over, after taking the learner's rate limits. */
 interface BegunTurn {

@@ -4,7 +4,7 @@ import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
 import type { Entry, EntryListReply } from './types.ts';
-import { cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
+import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules (lengths, known country, defaults, who may) live in the SQL
 // functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
@@ -71,7 +71,7 @@ const listQuery = z.object({
   q: z.string().trim().max(200, 'search_too_long').optional(),
   countries: list('unknown_country', z.string().toUpperCase().regex(/^[A-Z]{2}$/, 'unknown_country')),
   tags: list('unknown_tag', z.string().uuid('unknown_tag')),
-  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(MAX_PAGE_SIZE, 'invalid_input').default(MAX_PAGE_SIZE),
+  limit: countParam(MAX_PAGE_SIZE, MAX_PAGE_SIZE),
   cursor: cursorParam(cursorSchema),
 });
 

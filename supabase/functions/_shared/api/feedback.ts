@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from './context.ts';
-import { email, parseBody, parseQuery, personName } from './validate.ts';
+import { countParam, email, parseBody, parseQuery, personName } from './validate.ts';
 
 // Shapes only: the rules (required fields, who reads, five an hour per address) live in
 // the SQL functions add_feedback/list_feedback.
@@ -12,7 +12,7 @@ const addFeedbackBody = z.object({
 });
 
 const feedbackQuery = z.object({
-  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(500, 'invalid_input').default(100),
+  limit: countParam(500, 100),
 });
 
 interface Feedback {

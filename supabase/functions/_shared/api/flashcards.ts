@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
 import type { Flashcard } from './types.ts';
-import { idParam, parseBody, parseQuery, uuid } from './validate.ts';
+import { countParam, idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
 // functions add_flashcard/flashcards_of_user/due_flashcards/review_flashcard.
@@ -31,7 +31,7 @@ const reviewBody = z.object({ quality });
 
 /** A review session works through the due cards a page at a time. */
 const dueQuery = z.object({
-  limit: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(200, 'invalid_input').default(100),
+  limit: countParam(200, 100),
 });
 
 /** One rating in the log, as the FSRS optimizer reads it (state before the rating). */

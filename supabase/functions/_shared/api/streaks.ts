@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ownUserParam, type ApiEnv } from './context.ts';
-import { parseQuery } from './validate.ts';
+import { countParam, parseQuery } from './validate.ts';
 
 // The streak rules (local days, freezes, idempotence) live in the SQL functions
 // update_streak/current_streak/longest_streak/review_days; these routes only name them.
@@ -16,7 +16,7 @@ interface StreakUpdate {
 }
 
 const reviewDaysQuery = z.object({
-  days: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(366, 'invalid_input').default(365),
+  days: countParam(366, 365),
 });
 
 /** Mounted beside the account routes under /api/user. */

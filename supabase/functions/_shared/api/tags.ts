@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireOwnId, type ApiEnv } from './context.ts';
 import type { Tag } from './types.ts';
-import { idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
+import { countParam, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules live in the SQL functions add_tag/tag_entry/untag_entry.
 const addTagBody = z.object({
@@ -17,7 +17,7 @@ const tagOnEntryBody = z.object({ contentId: uuid, tagId: uuid, userId: uuid.opt
 export const MAX_TAGS = 1000;
 
 const tagsQuery = z.object({
-  limit: z.coerce.number().int('invalid_input').min(1, 'invalid_input').max(MAX_TAGS, 'invalid_input').default(MAX_TAGS),
+  limit: countParam(MAX_TAGS, MAX_TAGS),
   after: z.string().max(20, 'invalid_cursor').optional(),
 });
 

@@ -4,6 +4,16 @@ import { ApiError, fromZod } from '../errors.ts';
 
 export const uuid = z.string().uuid('invalid_id');
 
+/**
+ * A whole-number query parameter (a page size, a span of days) from 1 to `max`, `fallback`
+ * when absent; anything else (text, 2.5, 0, 1e400) is invalid_input.
+ */
+export const countParam = (max: number, fallback: number) =>
+  z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(max, 'invalid_input').default(fallback);
+
+/** The keyset cursor of a list ordered by a time, then an id: [timestamp, id]. */
+export const timeIdCursor = z.tuple([z.string().datetime({ offset: true }), uuid]);
+
 /** An e-mail address as the forms send it: required, trimmed, lower-cased, well formed. */
 export const email = z
   .string({ error: 'email_required' })
