@@ -178,7 +178,7 @@ describe('admin routes', () => {
     const seen = new Set<string>();
     let cursor: string | null = null;
     let pages = 0;
-    // The page edges, for the failure message: this check has failed twice in CI, cause unknown.
+    // The page edges, for the failure message.
     const edges: string[] = [];
     do {
       const page: { body: { users: User[]; nextCursor: string | null } } = await api(`/user/getUsers?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
@@ -201,6 +201,29 @@ describe('admin routes', () => {
     const all = await api<{ users: User[]; nextCursor: string | null }>(`/user/getUsers?limit=${Math.min(n, 999)}`, { token: admin.token });
     if (n <= 999) expect(all.body.nextCursor).toBeNull();
     expect((await api('/user/getUsers?limit=1000', { token: admin.token })).status).toBe(400);
+  });
+
+  it('keeps a cursor to the microsecond: accounts made in the same millisecond are all paged', async () => {
+    // Postgres keeps microseconds; a cursor cut to milliseconds skipped rows (CI saw it twice).
+    const [older, newer] = await Promise.all([createUser(), createUser()]);
+    const sql = adminSql();
+    try {
+      await sql`update public.profiles set created_at = case id when ${newer.id}::uuid then '1970-01-01T00:00:00.000500Z'::timestamptz
+                                                               else '1970-01-01T00:00:00.000200Z'::timestamptz end
+                 where id in (${newer.id}, ${older.id})`;
+      const cursorOf = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+      // After a made-up row at .000900: both are older, though all three share one millisecond.
+      const start = cursorOf(['1970-01-01T00:00:00.0009+00:00', 'ffffffff-ffff-4fff-bfff-ffffffffffff']);
+      const first = await api<{ users: User[]; nextCursor: string | null }>(`/user/getUsers?limit=1&cursor=${start}`, { token: admin.token });
+      expect(first.body.users.map((listed) => listed._id)).toEqual([newer.id]);
+      expect(first.body.users[0].createdAt).toBe('1970-01-01T00:00:00.0005+00:00');
+      const second = await api<{ users: User[]; nextCursor: string | null }>(`/user/getUsers?limit=1&cursor=${first.body.nextCursor}`, { token: admin.token });
+      expect(second.body.users.map((listed) => listed._id)).toEqual([older.id]);
+      const both = await api<{ users: User[] }>(`/user/getUsers?limit=2&cursor=${start}`, { token: admin.token });
+      expect(both.body.users.map((listed) => listed._id)).toEqual([newer.id, older.id]);
+    } finally {
+      await sql`delete from auth.users where id in (${newer.id}, ${older.id})`;
+    }
   });
 
   it('grants and revokes admin rights; members cannot', async () => {

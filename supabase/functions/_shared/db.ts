@@ -6,6 +6,19 @@ export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
 
 let pool: Sql | undefined;
+
+/**
+ * postgres.js sends a timestamptz parameter through `new Date(x).toISOString()`, which cuts
+ * Postgres's microseconds to milliseconds. A keyset cursor such as `15:03:22.02181` came
+ * back as `15:03:22.021`, and the next page skipped every row in between. A timestamp the
+ * client sent as text goes to Postgres whole; a Date is sent as before. Parsing is unchanged.
+ */
+const exactTimestamps = {
+  to: 1184,
+  from: [1082, 1114, 1184],
+  serialize: (value: unknown) => (typeof value === 'string' ? value : (value instanceof Date ? value : new Date(value as number)).toISOString()),
+  parse: (value: string) => new Date(value),
+};
 let timeouts: Promise<Map<string, string>> | undefined;
 
 /**
@@ -24,6 +37,7 @@ function db(): Sql {
     connection: { application_name: 'jerga-api' },
     // Supabase's transaction pooler (port 6543) cannot keep prepared statements.
     prepare: !/:6543\//.test(url),
+    types: { date: exactTimestamps },
   });
   return pool;
 }
