@@ -204,6 +204,31 @@ describe('when the model fails', () => {
     expect(await storedCount(chat._id)).toBe(0);
   });
 
+  it('says chat_not_found on a stream whose chat is deleted mid-reply, storing nothing', async () => {
+    const chat = await newChat();
+    const response = await send(chat._id, 'what does chamba mean [fake:pause]', 'text/event-stream');
+    let deleted: Promise<Response> | undefined;
+    const events = await readEvents(response, (event) => {
+      if (event.event === 'delta') deleted ??= fetch(`${base}/chat/${chat._id}`, { method: 'DELETE', headers: { authorization: `Bearer ${learner.token}` } });
+    });
+    expect((await deleted!).status).toBe(200);
+    expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'chat_not_found', message: 'Chat not found.' } });
+    expect(events.filter((event) => event.event === 'delta').length).toBeGreaterThan(1);
+    expect(await storedCount(chat._id)).toBe(0);
+  });
+
+  it('answers 404 chat_not_found when the chat is deleted before a JSON reply is stored', async () => {
+    const chat = await newChat();
+    const replying = send(chat._id, 'what does chamba mean [fake:pause]');
+    await expect.poll(() => fake.requests.some((request) => request.body.messages.at(-1)?.content.endsWith('[fake:pause]'))).toBe(true);
+    const deleted = await fetch(`${base}/chat/${chat._id}`, { method: 'DELETE', headers: { authorization: `Bearer ${learner.token}` } });
+    expect(deleted.status).toBe(200);
+    const reply = await replying;
+    expect(reply.status).toBe(404);
+    expect((await reply.json()).code).toBe('chat_not_found');
+    expect(await storedCount(chat._id)).toBe(0);
+  });
+
   it('still counts a failed turn against the learner’s limits', async () => {
     const user = await createUser();
     const chat = await newChat(user);

@@ -117,7 +117,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       for (const [i, piece] of pieces.entries()) {
         if (marker === 'stall' && i === 2) return; // two chunks, then silence
         send({ content: piece });
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // [fake:pause] takes its time between pieces, leaving room to act mid-reply.
+        await new Promise((resolve) => setTimeout(resolve, marker === 'pause' ? 150 : 5));
       }
       send({}, 'stop');
       response.write('data: [DONE]\n\n');
