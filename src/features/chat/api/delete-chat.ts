@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
-import type { ChatListItem } from './types';
+import { updateChats } from './get-chats';
 
 export async function deleteChat(chatId: string): Promise<string> {
   const reply = await api.delete<{ data: { _id: string } }>(`/chat/${encodeURIComponent(chatId)}`);
@@ -14,7 +14,7 @@ export function useDeleteChat(userId: string) {
   return useMutation({
     mutationFn: deleteChat,
     onSuccess: (chatId) => {
-      queryClient.setQueryData<ChatListItem[]>(chatKeys.list(userId), (list) => list?.filter((item) => item._id !== chatId));
+      updateChats(queryClient, userId, (chats) => chats.filter((item) => item._id !== chatId));
       queryClient.removeQueries({ queryKey: chatKeys.messages(chatId) });
     },
   });

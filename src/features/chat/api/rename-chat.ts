@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
-import type { Chat, ChatListItem } from './types';
+import { cachedChat, updateChats } from './get-chats';
+import type { Chat } from './types';
 
 export async function renameChat({ chatId, title }: { chatId: string; title: string }): Promise<Chat> {
   const reply = await api.put<{ chat: Chat }>(`/chat/${encodeURIComponent(chatId)}`, { title });
@@ -13,12 +14,12 @@ export function useRenameChat(userId: string) {
   const queryClient = useQueryClient();
   const key = chatKeys.list(userId);
   const setTitle = (chatId: string, title: string) =>
-    queryClient.setQueryData<ChatListItem[]>(key, (list) => list?.map((item) => (item._id === chatId ? { ...item, title } : item)));
+    updateChats(queryClient, userId, (chats) => chats.map((item) => (item._id === chatId ? { ...item, title } : item)));
   return useMutation({
     mutationFn: renameChat,
     onMutate: async ({ chatId, title }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<ChatListItem[]>(key)?.find((item) => item._id === chatId)?.title;
+      const before = cachedChat(queryClient, userId, chatId)?.title;
       setTitle(chatId, title);
       return { before };
     },

@@ -14,10 +14,12 @@ interface ChatListProps {
   onSelect: (chatId: string) => void;
   onNew: () => void;
   creating: boolean;
+  /** Set while older chats remain on the server: fetches the next page. */
+  more?: { load: () => void; loading: boolean };
 }
 
 /** The learner's chats, newest activity first: open one, rename it in place, delete it. */
-export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating }: ChatListProps) {
+export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating, more }: ChatListProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const deleteChat = useDeleteChat(userId);
@@ -74,6 +76,11 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating 
             </li>
           ))}
         </ul>
+      )}
+      {more && (
+        <button type="button" className="button button--ghost button--small chat-list__more" onClick={more.load} disabled={more.loading} aria-busy={more.loading || undefined}>
+          {t('chat.loadOlderChats')}
+        </button>
       )}
       {deleting && (
         <Dialog title={t('chat.confirmTitle')} onClose={() => !deleteChat.isPending && setDeleting(null)}>

@@ -9,7 +9,7 @@ import type { ChatListItem, ChatMessage } from '../api/types';
 import { CHAMBA_ID, chatReply, eventStream, listReply, makeChat, makeMessage, makeTurn, testUser } from '../test/chat-fixtures';
 
 interface Api {
-  chats?: ChatListItem[] | (() => Response);
+  chats?: ChatListItem[] | ((url: URL) => Response);
   messages?: Record<string, ChatMessage[]>;
   send?: (body: { chatId: string; message: string; language: string }) => Response | Promise<Response>;
   olderPage?: ChatMessage[];
@@ -20,7 +20,7 @@ function stubApi({ chats = [], messages = {}, send, olderPage }: Api) {
   const list = typeof chats === 'function' ? chats : () => listReply(chats);
   return stubFetch((url, init) => {
     const path = url.pathname;
-    if (path === `/api/chat/chats/${testUser._id}`) return list();
+    if (path === `/api/chat/chats/${testUser._id}`) return list(url);
     if (path === '/api/chat/new') return json({ success: true, chat: { ...makeChat({ _id: '99999999-9999-4999-8999-999999999999' }), messages: [] } }, 201);
     if (path === '/api/chat/send') return send!(JSON.parse(String(init.body)));
     const chatId = path.split('/').pop()!;
@@ -306,6 +306,36 @@ describe('/chat', () => {
     expect(await toast('Chat deleted')).toBeInTheDocument();
     expect(within(screen.getByRole('complementary', { name: 'Your chats' })).queryByRole('button', { name: /^Mexican slang/ })).not.toBeInTheDocument();
     expect(chatButton('Bus in Cuba')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('shows older chats a page at a time; a page that fails keeps the list and can be asked for again', async () => {
+    const user = userEvent.setup();
+    const recent = makeChat({ title: 'Mexican slang' });
+    const older = makeChat({ title: 'Bus in Cuba', updatedAt: '2026-10-01T10:00:00Z' });
+    let failOlder = true;
+    const fetchMock = stubApi({
+      chats: (url) =>
+        url.searchParams.get('cursor') !== 'page-2'
+          ? json({ success: true, data: [recent], nextCursor: 'page-2' })
+          : failOlder
+            ? json({ code: 'internal', message: 'Something went wrong.' }, 500)
+            : listReply([older]),
+    });
+    renderChat();
+    await findChatButton('Mexican slang');
+    await user.click(screen.getByRole('button', { name: 'Show older chats' }));
+    expect(await toast('Failed to load chats')).toBeInTheDocument();
+    expect(chatButton('Mexican slang')).toBeInTheDocument();
+    failOlder = false;
+    await user.click(screen.getByRole('button', { name: 'Show older chats' }));
+    expect(await findChatButton('Bus in Cuba')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older chats' })).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname.startsWith('/api/chat/chats/'));
+    expect(asked.map((url) => [url.searchParams.get('limit'), url.searchParams.get('cursor')])).toEqual([
+      ['50', null],
+      ['50', 'page-2'],
+      ['50', 'page-2'],
+    ]);
   });
 
   it('says "Failed to load chats" and offers to try again', async () => {

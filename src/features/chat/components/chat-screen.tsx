@@ -51,7 +51,9 @@ export function ChatScreen({ userId }: { userId: string }) {
       </div>
     );
   }
-  if (chats.isError) {
+  // A failed "Show older chats" keeps the list on screen (the toast says so); only a list
+  // that never loaded is replaced by the retry panel.
+  if (chats.isError && !chats.data) {
     return (
       <div className="state-panel state-panel--error" role="alert">
         <p className="state-panel__text">{t('chat.fetchFailed')}</p>
@@ -75,7 +77,15 @@ export function ChatScreen({ userId }: { userId: string }) {
         <span className="chat__list-toggle-title">{current?.title ?? t('chat.chats')}</span>
       </button>
       <aside id="chat-list" className="chat__sidebar" aria-label={t('chat.chats')}>
-        <ChatList userId={userId} chats={chats.data} selectedId={current?._id} onSelect={select} onNew={startChat} creating={create.isPending} />
+        <ChatList
+          userId={userId}
+          chats={chats.data}
+          selectedId={current?._id}
+          onSelect={select}
+          onNew={startChat}
+          creating={create.isPending}
+          more={chats.hasNextPage ? { load: () => void chats.fetchNextPage(), loading: chats.isFetchingNextPage } : undefined}
+        />
       </aside>
       <div className="chat__main">
         {current ? (
