@@ -21,8 +21,9 @@ export async function getChats(userId: string, cursor: string | null, signal?: A
 
 /** The pages as one list, newest activity first; a chat that moved up while paging shows once. */
 function chatsOf(data: InfiniteData<ChatsPage>): ChatListItem[] {
-  const seen = new Set<string>();
-  return data.pages.flatMap((page) => page.data).filter((chat) => !seen.has(chat._id) && Boolean(seen.add(chat._id)));
+  const byId = new Map<string, ChatListItem>();
+  for (const chat of data.pages.flatMap((page) => page.data)) if (!byId.has(chat._id)) byId.set(chat._id, chat);
+  return [...byId.values()];
 }
 
 export function chatsQueryOptions(userId: string) {
