@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(51);
+select plan(53);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
@@ -18,7 +18,8 @@ select plan(51);
 --     messages), so that a guest is told to log in (PT401) rather than refused by a permission
 --     error; each checks auth.uid() itself.
 --   authenticated only: tutor_entry_ids (the tutor's entry search, run by begin_tutor_turn as
---     the caller; it returns shown entries only).
+--     the caller; it returns shown entries only) and open_tutor_turn (the ticket of a turn
+--     begin_tutor_turn has checked; a guest is refused before it is reached).
 --   nobody: the auth.users, votes, comments and entry_tags triggers and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
@@ -29,6 +30,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.count_comments()', false, false),
   ('private.create_profile_for_new_user()', false, false),
   ('private.is_admin()', true, true),
+  ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.search_entry_ids(text)', true, true),
   ('private.sync_profile_from_auth_user()', false, false),
@@ -38,7 +40,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
   ('private.tutor_entry_ids(text, integer)', false, true),
-  ('public.finish_tutor_turn(uuid, text, text, text, uuid[])', true, true),
+  ('public.finish_tutor_turn(uuid, text, text, uuid[])', true, true),
   ('public.review_flashcard(uuid, smallint)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),
   ('public.update_streak()', true, true),

@@ -2,13 +2,14 @@
 -- included among the others; nobody writes messages directly), and the functions:
 -- create_chat, list_chats (keyset order), chat_with_messages (paging, hasOlder), rename_chat,
 -- begin_tutor_turn (validation, 404, rate limits, history, the entry search with its typo
--- tolerance, related entries, the offline notice) and finish_tutor_turn (the user row then
--- the reply, citations of shown entries only, the chat's activity bumped). Hidden entries are
+-- tolerance, related entries, the offline notice, the turn's ticket) and finish_tutor_turn
+-- (only a begun turn of the caller's, once; the user row then the reply, citations of shown
+-- entries only, the chat's activity bumped). Hidden entries are
 -- never found, suggested or cited; an entry hidden later drops out of stored citations.
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(111);
+select plan(114);
 
 -- Users: learner …01, other learner …02, admin …03.
 select tests.create_user('20010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -51,12 +52,13 @@ select is(tests.error_of($$ select public.rename_chat('20c00000-0000-4000-8000-0
   '{"code": "PT401", "hint": "chat_login_required"}', 'nor rename one');
 select is(tests.error_of($$ select public.begin_tutor_turn('20c00000-0000-4000-8000-000000000001', 'hola') $$) - 'message',
   '{"code": "PT401", "hint": "chat_login_required"}', 'nor begin a tutor turn (401 before anything else)');
-select is(tests.error_of($$ select public.finish_tutor_turn('20c00000-0000-4000-8000-000000000001', 'hola', 'Hola', 'offline') $$) - 'message',
+select is(tests.error_of($$ select public.finish_tutor_turn('20d00000-0000-4000-8000-000000000001', 'Hola', 'offline') $$) - 'message',
   '{"code": "PT401", "hint": "chat_login_required"}', 'nor store one');
 select throws_ok($$ select * from public.chats $$, '42501', null, 'a guest cannot read chats (no grant)');
 select throws_ok($$ select * from public.chat_messages $$, '42501', null, 'nor messages');
 select throws_ok($$ insert into public.chats (title) values ('Guest chat') $$, '42501', null, 'nor start a chat directly');
 select throws_ok($$ select * from private.tutor_entry_ids('chamba', 5) $$, '42501', null, 'nor call the tutor''s search');
+select throws_ok($$ select * from private.tutor_turns $$, '42501', null, 'nor read the tickets of begun turns');
 
 -------------------------------------------------------------------------------- learner (owner): chats
 reset role;
@@ -115,7 +117,7 @@ select is(public.begin_tutor_turn(:'c1', '  ' || repeat('hola ', 799) || 'hola! 
 select is(tests.error_of($$ select public.begin_tutor_turn('20c00000-0000-4000-8000-0000000000ff', 'hola') $$) - 'message',
   '{"code": "PT404", "hint": "chat_not_found"}', 'a chat that does not exist: PT404 chat_not_found');
 
-select is(public.begin_tutor_turn(:'c1', '¿Qué significa chamba?') - 'entries' - 'related',
+select is(public.begin_tutor_turn(:'c1', '¿Qué significa chamba?') - 'entries' - 'related' - 'turnId',
   jsonb_build_object('chat', (select private.chat_json(c) from public.chats c where c.id = :'c1'), 'history', '[]'::jsonb,
                      'offlineNoticeGiven', false),
   'an empty chat: the chat JSON, no history, no offline notice given yet');
@@ -150,7 +152,13 @@ set local session_replication_role = origin;
 set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
 
-select public.finish_tutor_turn(:'c1', '  ¿Qué significa chamba?  ', E'  **chamba** means work.\n  ', 'offline',
+select public.begin_tutor_turn(:'c1', '  ¿Qué significa chamba?  ') ->> 'turnId' as t1 \gset
+reset role;
+select is((select to_jsonb(t) - 'id' - 'started_at' from private.tutor_turns t where t.id = :'t1'),
+  jsonb_build_object('owner', '20010000-0000-4000-8000-000000000001', 'chat_id', :'c1', 'message', '¿Qué significa chamba?'),
+  'begin_tutor_turn hands out a ticket (turnId) for the learner, the chat and the checked message');
+set local role authenticated;
+select public.finish_tutor_turn(:'t1', E'  **chamba** means work.\n  ', 'offline',
   array['20e00000-0000-4000-8000-000000000003', '20e00000-0000-4000-8000-000000000001', '20e00000-0000-4000-8000-000000000003',
         '20e00000-0000-4000-8000-000000000006', '20e00000-0000-4000-8000-0000000000ff']::uuid[]) as turn1 \gset
 select is((:'turn1'::jsonb -> 'userMessage') - '_id' - 'createdAt',
@@ -170,24 +178,24 @@ select is((select m.cited_entries from public.chat_messages m where m.id = (:'tu
 select is((:'turn1'::jsonb -> 'chat'), (select private.chat_json(c) from public.chats c where c.id = :'c1'), 'it returns the chat JSON');
 select is((select updated_at from public.chats where id = :'c1'), now(), 'and the chat''s activity is bumped (a day ago → now)');
 
-select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, ' ', 'Hola', 'offline') $$, :'c1')) - 'message',
-  '{"code": "PT400", "hint": "chat_message_required", "column": "message"}', 'a blank message: PT400 chat_message_required');
-select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, repeat('a', 4001), 'Hola', 'offline') $$, :'c1')) - 'message',
-  '{"code": "PT400", "hint": "chat_message_too_long", "column": "message"}', 'a message of 4001 characters: PT400 chat_message_too_long');
-select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'hola', E' \n ', 'gpt-4o-mini') $$, :'c1')) - 'message',
+select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'Again', 'offline') $$, :'t1')) - 'message',
+  '{"code": "PT409", "hint": "tutor_unavailable"}', 'a turn already stored: PT409 tutor_unavailable (a turn stores once)');
+select is(tests.error_of($$ select public.finish_tutor_turn('20d00000-0000-4000-8000-0000000000ff', 'Hola', 'offline') $$) - 'message',
+  '{"code": "PT409", "hint": "tutor_unavailable"}', 'a turn never begun: PT409 (no message gets past begin_tutor_turn''s checks and limits)');
+select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, E' \n ', 'gpt-4o-mini') $$, tests.tutor_turn(:'c1', 'hola'))) - 'message',
   '{"code": "PT502", "hint": "tutor_unavailable"}', 'an empty reply is the model failing: PT502 tutor_unavailable');
-select is(tests.error_of($$ select public.finish_tutor_turn('20c00000-0000-4000-8000-0000000000ff', 'hola', 'Hola', 'offline') $$) - 'message',
-  '{"code": "PT404", "hint": "chat_not_found"}', 'a chat that does not exist: PT404 chat_not_found');
+select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'Hola', 'offline') $$, tests.tutor_turn('20c00000-0000-4000-8000-0000000000ff', 'hola'))) - 'message',
+  '{"code": "PT404", "hint": "chat_not_found"}', 'a turn whose chat is gone (deleted while the model answered): PT404 chat_not_found');
 select is((select count(*)::int from public.chat_messages where chat_id = :'c1'), 2, 'refused turns store nothing');
 
-select public.finish_tutor_turn(:'c1', 'gracias', 'De nada. ' || repeat('z', 200), 'gpt-4o-mini') as turn2 \gset
-select public.finish_tutor_turn(:'c1', 'otra', repeat('y', 20005), 'gpt-4o-mini',
+select public.finish_tutor_turn(tests.tutor_turn(:'c1', 'gracias'), 'De nada. ' || repeat('z', 200), 'gpt-4o-mini') as turn2 \gset
+select public.finish_tutor_turn(tests.tutor_turn(:'c1', 'otra'), repeat('y', 20005), 'gpt-4o-mini',
   (select array_agg(e.id order by e.id) from public.entries e where e.title like 'relleno %') || '{20e00000-0000-4000-8000-000000000001}'::uuid[]) as turn3 \gset
 select is(char_length(:'turn3'::jsonb -> 'reply' ->> 'content'), 20000, 'a reply over 20000 characters is cut to 20000');
 select is(jsonb_array_length(:'turn3'::jsonb -> 'reply' -> 'citations'), 10, 'at most 10 citations are kept (the first ten)');
 select is(public.begin_tutor_turn(:'c1', 'hola') ->> 'offlineNoticeGiven', 'true', 'after an offline reply, offlineNoticeGiven is true');
 
-select public.finish_tutor_turn(:'c3', 'hola', '¡Hola!', 'gpt-4o-mini') is not null as stored \gset
+select public.finish_tutor_turn(tests.tutor_turn(:'c3', 'hola'), '¡Hola!', 'gpt-4o-mini') is not null as stored \gset
 select is(public.begin_tutor_turn(:'c3', 'hola') ->> 'offlineNoticeGiven', 'false', 'a chat with model replies only: false');
 
 -- History: the newest history_rows messages, oldest first, as {role, content, model}.
@@ -288,7 +296,7 @@ select is(tests.error_of(format($$ select public.begin_tutor_turn(%L, 'hola') $$
   '{"code": "PT429", "hint": "tutor_rate_limited"}', 'the 301st turn of the day: PT429 tutor_rate_limited');
 select is(tests.error_of($$ select public.create_chat() $$) - 'message' - 'detail',
   '{"code": "PT429", "hint": "rate_limited"}', 'the 61st new chat in an hour: PT429 rate_limited');
-select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'hola', 'Hola', 'offline') $$, :'c2')), null,
+select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'Hola', 'offline') $$, tests.tutor_turn(:'c2', 'hola'))), null,
   'storing a turn takes no limit (begin_tutor_turn took it)');
 
 -------------------------------------------------------------------------------- other learner
@@ -303,8 +311,14 @@ select is(tests.error_of(format($$ select public.rename_chat(%L, 'Mine now') $$,
   '{"code": "PT404", "hint": "chat_not_found"}', 'renaming it: PT404');
 select is(tests.error_of(format($$ select public.begin_tutor_turn(%L, 'hola') $$, :'c1')) - 'message',
   '{"code": "PT404", "hint": "chat_not_found"}', 'talking in it: PT404');
-select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'hola', 'I was here', 'offline') $$, :'c1')) - 'message',
-  '{"code": "PT404", "hint": "chat_not_found"}', 'storing a turn in it (the definer function checks the owner): PT404');
+select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'I was here', 'offline') $$, tests.tutor_turn(:'c1', 'hola'))) - 'message',
+  '{"code": "PT404", "hint": "chat_not_found"}', 'storing a turn in it (the definer function checks the chat''s owner): PT404');
+-- A turn the learner has begun (and not finished) in their chat:
+select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.tutor_turn(:'c1', 'hola') as learner_turn \gset
+select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000002', :'other_session'), true);
+select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'I was here', 'offline') $$, :'learner_turn')) - 'message',
+  '{"code": "PT409", "hint": "tutor_unavailable"}', 'nor can they finish the learner''s own begun turn (the ticket is the learner''s): PT409');
 update public.chats set title = 'Mine now' where id = :'c1';
 delete from public.chats where id = :'c1';
 select throws_ok(format($$ insert into public.chat_messages (chat_id, owner, role, content) values (%L, '20010000-0000-4000-8000-000000000001', 'user', 'hi') $$, :'c1'),
@@ -321,7 +335,7 @@ select is_empty(format($$ select * from public.chats where owner = %L $$, '20010
 select is_empty(format($$ select * from public.chat_messages where chat_id = %L $$, :'c1'), 'nor their messages');
 select is(public.list_chats(), '[]', 'their chat list is their own (empty)');
 select is(tests.error_of(format($$ select public.chat_with_messages(%L) $$, :'c1')) ->> 'hint', 'chat_not_found', 'nor reads one: PT404');
-select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'hola', 'Admin was here', 'offline') $$, :'c1')) ->> 'hint',
+select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'Admin was here', 'offline') $$, tests.tutor_turn(:'c1', 'hola'))) ->> 'hint',
   'chat_not_found', 'nor writes into one');
 update public.chats set title = 'Moderated' where id = :'c1';
 delete from public.chats where id = :'c2';

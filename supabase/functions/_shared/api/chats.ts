@@ -47,6 +47,8 @@ interface BegunTurn {
   entries: TutorEntry[];
   related: TutorEntry[];
   offlineNoticeGiven: boolean;
+  /** The ticket finish_tutor_turn stores the checked message by, once. */
+  turnId: string;
 }
 
 /** Offline replies stream in pieces this far apart, so they read like a tutor typing. */
@@ -105,7 +107,7 @@ export const chats = new Hono<ApiEnv>()
         async (tx) =>
           (
             await tx<{ turn: ChatTurn }[]>`
-              select public.finish_tutor_turn(${body.chatId}, ${body.message}, ${reply}, ${model}, ${citedEntryIds(reply, given)}::uuid[]) as turn`
+              select public.finish_tutor_turn(${begun.turnId}::uuid, ${reply}, ${model}, ${citedEntryIds(reply, given)}::uuid[]) as turn`
           )[0].turn,
       );
     };

@@ -57,3 +57,17 @@ end;
 $$;
 
 grant execute on all functions in schema tests to public;
+
+-- A tutor turn of the signed-in caller as begin_tutor_turn leaves it (its ticket, holding
+-- the checked message), without the search or the rate limits: for finish_tutor_turn tests.
+create or replace function tests.tutor_turn(chat_id uuid, message text)
+returns uuid
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.tutor_turns (owner, chat_id, message)
+  values ((select auth.uid()), tutor_turn.chat_id, private.tutor_message(tutor_turn.message))
+  returning id
+$$;
+grant execute on function tests.tutor_turn(uuid, text) to public;
