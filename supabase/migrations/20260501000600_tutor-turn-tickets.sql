@@ -77,14 +77,18 @@ comment on function public.begin_tutor_turn(uuid, text, integer, integer) is
 revoke all on function public.begin_tutor_turn(uuid, text, integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.begin_tutor_turn(uuid, text, integer, integer) to anon, authenticated;
 
-drop function public.finish_tutor_turn(uuid, text, text, text, uuid[]);
+-- Likewise the first finish_tutor_turn (its checks, the citations, the two rows, the chat
+-- bumped) moves to private, where only the new public function calls it: nobody may hand
+-- it a message of their own any more.
+alter function public.finish_tutor_turn(uuid, text, text, text, uuid[]) set schema private;
+revoke all on function private.finish_tutor_turn(uuid, text, text, text, uuid[]) from public, anon, authenticated, service_role;
+comment on function private.finish_tutor_turn(uuid, text, text, text, uuid[]) is
+  'Stores a tutor turn (message, then reply with its shown citations) and bumps the chat; called only by public.finish_tutor_turn with a ticket''s message.';
 
--- The second half of a tutor turn, once the reply is complete: takes the turn's ticket,
--- stores its message, then the reply (strictly later), and bumps the chat's activity, in
--- one transaction. Definer: messages are not the caller's to write (no insert grant), and
--- the ticket is what begin_tutor_turn checked and counted; the function checks the turn
--- and the chat are the caller's itself. Citations are kept only for shown entries (first
--- 10, once). A refused turn keeps its ticket (everything rolls back).
+-- The second half of a tutor turn, once the reply is complete: takes the turn's ticket
+-- (the caller's, once) and stores its message and the reply. Definer: the tickets and the
+-- messages are not the caller's to write. A refused turn keeps its ticket (everything rolls
+-- back), and a chat deleted meanwhile is still chat_not_found.
 create function public.finish_tutor_turn(
   turn_id uuid,
   reply text,
@@ -98,57 +102,16 @@ security definer
 set search_path = ''
 as $$
 declare
-  caller constant uuid := (select auth.uid());
-  answer constant text := left(btrim(coalesce(finish_tutor_turn.reply, ''), E' \t\r\n'), 20000);
   turn private.tutor_turns;
-  chat public.chats;
-  kept uuid[];
-  asked public.chat_messages;
-  answered public.chat_messages;
 begin
   perform private.require_sign_in('chat_login_required');
   delete from private.tutor_turns t
-   where t.id = finish_tutor_turn.turn_id and t.owner = caller
+   where t.id = finish_tutor_turn.turn_id and t.owner = (select auth.uid())
   returning * into turn;
   if turn.id is null then
     raise exception 'no tutor turn % of this learner waiting', finish_tutor_turn.turn_id using errcode = 'PT409', hint = 'tutor_unavailable';
   end if;
-  -- The lock orders two turns finishing at once in the same chat.
-  select * into chat from public.chats c
-   where c.id = turn.chat_id and c.owner = caller
-     for update;
-  if chat.id is null then
-    raise exception 'no chat %', turn.chat_id using errcode = 'PT404', hint = 'chat_not_found';
-  end if;
-  -- An empty reply is the model failing, not something to store.
-  if answer = '' then
-    raise exception 'the tutor''s reply is empty' using errcode = 'PT502', hint = 'tutor_unavailable';
-  end if;
-
-  select coalesce(array_agg(k.entry_id order by k.n), '{}') into kept
-    from (select d.entry_id, d.n
-            from (select distinct on (c.entry_id) c.entry_id, c.n
-                    from unnest(finish_tutor_turn.cited) with ordinality as c(entry_id, n)
-                    join public.entries e on e.id = c.entry_id
-                   where e.show
-                   order by c.entry_id, c.n) as d
-           order by d.n
-           limit 10) as k;
-
-  insert into public.chat_messages (chat_id, owner, role, content)
-  values (chat.id, chat.owner, 'user', turn.message)
-  returning * into asked;
-  insert into public.chat_messages (chat_id, owner, role, content, model, cited_entries, created_at)
-  values (chat.id, chat.owner, 'assistant', answer,
-          left(coalesce(nullif(btrim(finish_tutor_turn.model), ''), 'unknown'), 200), kept,
-          greatest(clock_timestamp(), asked.created_at + interval '1 microsecond'))
-  returning * into answered;
-  update public.chats c set updated_at = now() where c.id = chat.id returning * into chat;
-
-  return jsonb_build_object(
-    'userMessage', private.chat_message_json(asked),
-    'reply', private.chat_message_json(answered),
-    'chat', private.chat_json(chat));
+  return private.finish_tutor_turn(turn.chat_id, turn.message, finish_tutor_turn.reply, finish_tutor_turn.model, finish_tutor_turn.cited);
 end;
 $$;
 comment on function public.finish_tutor_turn(uuid, text, text, uuid[]) is

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(53);
+select plan(55);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
@@ -20,7 +20,8 @@ select plan(53);
 --   authenticated only: tutor_entry_ids (the tutor's entry search, run by begin_tutor_turn as
 --     the caller; it returns shown entries only) and open_tutor_turn (the ticket of a turn
 --     begin_tutor_turn has checked; a guest is refused before it is reached).
---   nobody: the auth.users, votes, comments and entry_tags triggers and realtime's broadcasts (service_role only).
+--   nobody: the first finish_tutor_turn (called only by the public one, with a ticket's
+--     message), the auth.users, votes, comments and entry_tags triggers and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
@@ -29,6 +30,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.check_login_throttle(text, text)', true, false),
   ('private.count_comments()', false, false),
   ('private.create_profile_for_new_user()', false, false),
+  ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
   ('private.is_admin()', true, true),
   ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),

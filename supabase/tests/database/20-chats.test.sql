@@ -9,7 +9,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(114);
+select plan(115);
 
 -- Users: learner …01, other learner …02, admin …03.
 select tests.create_user('20010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -182,6 +182,8 @@ select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'Again', 
   '{"code": "PT409", "hint": "tutor_unavailable"}', 'a turn already stored: PT409 tutor_unavailable (a turn stores once)');
 select is(tests.error_of($$ select public.finish_tutor_turn('20d00000-0000-4000-8000-0000000000ff', 'Hola', 'offline') $$) - 'message',
   '{"code": "PT409", "hint": "tutor_unavailable"}', 'a turn never begun: PT409 (no message gets past begin_tutor_turn''s checks and limits)');
+select throws_ok(format($$ select private.finish_tutor_turn(%L, 'my own words', 'Hola', 'offline') $$, :'c1'), '42501', null,
+  'nor can the learner reach the function that stores a message of their choosing');
 select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, E' \n ', 'gpt-4o-mini') $$, tests.tutor_turn(:'c1', 'hola'))) - 'message',
   '{"code": "PT502", "hint": "tutor_unavailable"}', 'an empty reply is the model failing: PT502 tutor_unavailable');
 select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'Hola', 'offline') $$, tests.tutor_turn('20c00000-0000-4000-8000-0000000000ff', 'hola'))) - 'message',
