@@ -1,9 +1,11 @@
 import 'i18next';
 import type enUS from './locales/en-US.json';
+import type { EnglishPageStrings } from './page-strings';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS };
+    // The first download's strings and those its lazily loaded pages add (page-strings.ts).
+    resources: { translation: typeof enUS & EnglishPageStrings };
   }
 }

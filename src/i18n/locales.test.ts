@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
-import enUS from './locales/en-US.json';
+import enUSFirst from './locales/en-US.json';
+import enUSAdmin from './locales/en-US.admin.json';
+import enUSChat from './locales/en-US.chat.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
 
 type Tree = { [key: string]: string | Tree };
+
+/** Every English string: the first download's and the lazily loaded pages' (page-strings.ts). */
+const enUS = { ...enUSFirst, chat: enUSChat, admin: enUSAdmin };
 
 function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -105,6 +110,14 @@ describe('locale files', () => {
     expect(enUS.apiErrors).toEqual(messages);
     expect(Object.keys(es.apiErrors).sort()).toEqual(Object.keys(messages).sort());
     for (const [code, text] of Object.entries(es.apiErrors)) expect(text, code).not.toBe('');
+  });
+
+  it('keeps the pages’ own English sections out of the first download, and has them once the page is loaded', async () => {
+    expect(Object.keys(enUSFirst)).not.toContain('chat');
+    expect(Object.keys(enUSFirst)).not.toContain('admin');
+    await Promise.all([import('@/app/routes/chat-page'), import('@/app/routes/admin-page')]);
+    expect(i18n.getFixedT('en-US')('chat.loginRequired')).toBe('Please log in to use the chat feature');
+    expect(i18n.getFixedT('en-US')('admin.forbidden')).toBe(enUSAdmin.forbidden);
   });
 
   it('greets the user by name and the guest as "guest"', () => {

@@ -9,6 +9,11 @@ import { UsersTable } from '@/features/admin/components/users-table';
 import { useAuth } from '@/features/auth';
 import { FeedbackList } from '@/features/feedback';
 import { isApiError } from '@/lib/api';
+import enUSAdmin from '@/i18n/locales/en-US.admin.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+
+// This page's English strings come with its chunk, not in the first download.
+addEnglishPageStrings({ admin: enUSAdmin });
 
 /** /admin — user management for admins. The shell shows no navigation bar here. */
 export function AdminPage() {

@@ -3,6 +3,11 @@ import { LoginRequired } from '@/components/access-panels';
 import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth';
 import { ChatScreen } from '@/features/chat';
+import enUSChat from '@/i18n/locales/en-US.chat.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+
+// This page's English strings come with its chunk, not in the first download.
+addEnglishPageStrings({ chat: enUSChat });
 
 /** /chat — the Spanish tutor (spec §4 "Chat"); visitors are asked to log in. */
 export function ChatPage() {
