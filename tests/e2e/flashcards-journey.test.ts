@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { consoleErrors, launchBrowser, screenshot } from '../support/browser.ts';
+import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
 import { api, closeAdminSql, stack } from '../support/stack.ts';
 
 // A learner in real Chromium against the production build: adds three entries to their
@@ -41,11 +41,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
   page = await context.newPage();
   errors = consoleErrors(page);
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(learner.email);
-  await page.getByLabel('Password', { exact: true }).fill(learner.password);
-  await page.locator('form').getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.getByText(`Welcome, ${learner.name}!`).waitFor();
+  await logInThroughForm(page, url('/login'), learner);
 });
 
 afterAll(async () => {

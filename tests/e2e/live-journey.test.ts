@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { consoleErrors, launchBrowser, screenshot } from '../support/browser.ts';
+import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
 import { api, closeAdminSql, stack } from '../support/stack.ts';
 
 // Two learners in two browsers on one entry, in real Chromium against the production build
@@ -30,11 +30,7 @@ async function signedIn(person: typeof ana): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   sessions.push({ context, page, errors: consoleErrors(page) });
-  await page.goto(new URL('/login', stack().webUrl).href);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.locator('form').getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.getByText(`Welcome, ${person.name}!`).waitFor();
+  await logInThroughForm(page, new URL('/login', stack().webUrl).href, person);
   return page;
 }
 

@@ -35,3 +35,12 @@ export function consoleErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return errors;
 }
+
+/** Signs `person` in through the /login form at `loginUrl` and waits for the header's welcome. */
+export async function logInThroughForm(page: Page, loginUrl: string, person: { email: string; password: string; name: string }): Promise<void> {
+  await page.goto(loginUrl);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.locator('form').getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.getByText(`Welcome, ${person.name}!`).waitFor();
+}
