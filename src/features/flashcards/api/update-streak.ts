@@ -1,15 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authKeys, type User } from '@/features/auth';
 import { api } from '@/lib/api';
-
-export interface StreakUpdate {
-  updated: boolean;
-  streak: number;
-  longest: number;
-  freezes: number;
-  freezesUsed: number;
-  freezeEarned: boolean;
-}
+import type { StreakUpdate } from '@/lib/api-types';
 
 export async function updateStreak(userId: string): Promise<StreakUpdate> {
   return api.put<StreakUpdate>(`/user/updateStreak/${encodeURIComponent(userId)}`);

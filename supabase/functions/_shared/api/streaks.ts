@@ -2,18 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ownUserParam, type ApiEnv } from './context.ts';
 import { countParam, parseQuery } from './validate.ts';
+import type { StreakUpdate } from './types.ts';
 
 // The streak rules (local days, freezes, idempotence) live in the SQL functions
 // update_streak/current_streak/longest_streak/review_days; these routes only name them.
-
-interface StreakUpdate {
-  updated: boolean;
-  streak: number;
-  longest: number;
-  freezes: number;
-  freezesUsed: number;
-  freezeEarned: boolean;
-}
 
 const reviewDaysQuery = z.object({
   days: countParam(366, 365),

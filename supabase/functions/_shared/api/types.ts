@@ -166,3 +166,13 @@ export type ChatStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: ChatTurn }
   | { event: 'error'; data: { code: string; message: string } };
+
+/** PUT /api/user/updateStreak's reply (public.update_streak). */
+export interface StreakUpdate {
+  updated: boolean;
+  streak: number;
+  longest: number;
+  freezes: number;
+  freezesUsed: number;
+  freezeEarned: boolean;
+}
