@@ -16,6 +16,7 @@ import {
   validationFailed,
 } from './errors.ts';
 import { googlePage } from './google-page.ts';
+import type { Mailer } from '../mail/types.ts';
 import { authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode } from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { checkApiKeys, clientOf, keyDigests, readJson, requireUser } from './requests.ts';
@@ -61,6 +62,8 @@ export interface AuthAppOptions extends Partial<Omit<AuthSettings, 'rateLimits'>
    * secret key may name the end user's address in `Sb-Forwarded-For` for rate limits.
    */
   sbForwardedForEnabled?: boolean;
+  /** Where Auth's mail goes (recovery, e-mail change, confirmations). */
+  mailer?: Mailer;
 }
 
 /** GoTrue's default request body limit. */
