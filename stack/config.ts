@@ -58,6 +58,8 @@ export interface StackConfig {
   publishableKey: string;
   /** The opaque `sb_secret_…` key: server-side only (the api function's calls to Auth). */
   secretKey: string;
+  /** How often Realtime checks private channels' sessions again (JERGA_REALTIME_SESSION_CHECK_SECONDS, default 30). */
+  realtimeSessionCheckSeconds: number;
   /** Apply supabase/seed.sql when the database is new. */
   seed: boolean;
   /** Quiet mode for tests: Postgres logs go nowhere. */
@@ -93,6 +95,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     publishableKey: env.SUPABASE_PUBLISHABLE_KEY ?? LOCAL_PUBLISHABLE_KEY,
     secretKey: env.SUPABASE_SECRET_KEY ?? LOCAL_SECRET_KEY,
+    realtimeSessionCheckSeconds: Number(env.JERGA_REALTIME_SESSION_CHECK_SECONDS ?? 30),
     seed: true,
     quiet: false,
     authRateLimits: {

@@ -73,7 +73,7 @@ export async function startStack(
       sbForwardedForEnabled: true,
       mailer: mail.mailer,
     });
-    realtime = await startRealtime({ config, databaseUrl: db.url, log });
+    realtime = await startRealtime({ config, databaseUrl: db.url, log, sessionCheckSeconds: config.realtimeSessionCheckSeconds });
     server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade);
     // Past listen(), a socket-level error must not take the whole stack down.
     server.on('error', (error) => log(`API gateway: ${error.message}`));

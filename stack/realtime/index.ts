@@ -21,12 +21,25 @@ const WEBSOCKET_PATH = '/realtime/v1/websocket';
 export const APPLICATION_NAME = 'jerga-realtime';
 /** setTimeout's largest delay. */
 const MAX_TIMER = 2 ** 31 - 1;
+/**
+ * Supabase Realtime's per-client limits (its self-hosting defaults): messages a socket may
+ * send per second, channel joins per second, and the size of one broadcast's payload.
+ */
+export const MAX_EVENTS_PER_SECOND = 100;
+export const MAX_JOINS_PER_SECOND = 100;
+export const MAX_PAYLOAD_BYTES = 256 * 1024;
+/** Frames one socket may have waiting for their turn; past this it is closed (1008). */
+export const MAX_PENDING_PER_SOCKET = 200;
+/** The system message Realtime sends when a channel's token is no longer good. */
+const TOKEN_ENDED = 'Token has expired 0 seconds ago';
 
 export interface RealtimeOptions {
   config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKey' | 'secretKey'>;
   /** A superuser URL: the service reads realtime.messages and checks RLS as the caller's role. */
   databaseUrl: string;
   log?: (line: string) => void;
+  /** How often private channels' sessions are checked again (default 30 s: an ended session's channels close within a minute). */
+  sessionCheckSeconds?: number;
 }
 
 export interface RealtimeService {
@@ -51,6 +64,13 @@ interface Connection {
   caller: Caller;
   channels: Map<string, Subscription>;
   queue: Promise<void>;
+  /** Frames waiting in `queue`. */
+  pending: number;
+  closed: boolean;
+  /** This second's counts, for the per-client limits. */
+  second: number;
+  events: number;
+  joins: number;
 }
 
 interface Subscription {
@@ -97,7 +117,7 @@ function refuseUpgrade(socket: Duplex, status: number, body: unknown): void {
  * realtime.send(), over HTTP) and Presence over the Phoenix protocol, with private channels
  * authorized by RLS on realtime.messages. postgres_changes is refused at join.
  */
-export async function startRealtime({ config, databaseUrl, log = console.log }: RealtimeOptions): Promise<RealtimeService> {
+export async function startRealtime({ config, databaseUrl, log = console.log, sessionCheckSeconds }: RealtimeOptions): Promise<RealtimeService> {
   const verify: TokenVerifier = tokenVerifier(config);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
   const topics = new Map<string, Set<Subscription>>();
@@ -127,15 +147,38 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
     }
     ws.send(encodeFrame(message, connection.vsn));
   };
+  /** Sends a frame already encoded for this socket's serializer (see broadcast's fastlane). */
+  const sendFrame = (connection: Connection, frame: string) => {
+    const { ws } = connection;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
+    ws.send(frame);
+  };
   const reply = (connection: Connection, message: PhoenixMessage, status: 'ok' | 'error', response: unknown = {}) =>
     send(connection, { join_ref: message.join_ref, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status, response } });
 
   // ---- topics and delivery ----
 
+  /**
+   * Phoenix's fastlane: every subscriber of a topic gets the same frame, so it is encoded
+   * once per serializer (vsn), not once per socket. Bytes take the per-socket path.
+   */
   function broadcast(key: string, event: string, payload: unknown, from?: Subscription): void {
-    for (const subscription of topics.get(key) ?? []) {
+    const subscribers = topics.get(key);
+    if (!subscribers?.size) return;
+    const binary = isObject(payload) && Buffer.isBuffer(payload.payload);
+    const frames = new Map<Vsn, string>();
+    for (const subscription of subscribers) {
       if (subscription === from && !subscription.self) continue;
-      send(subscription.connection, { join_ref: null, ref: null, topic: subscription.topic, event, payload });
+      const message: PhoenixMessage = { join_ref: null, ref: null, topic: subscription.topic, event, payload };
+      if (binary) {
+        send(subscription.connection, message);
+        continue;
+      }
+      const { vsn } = subscription.connection;
+      let frame = frames.get(vsn);
+      if (frame === undefined) frames.set(vsn, (frame = encodeFrame(message, vsn)));
+      sendFrame(subscription.connection, frame);
     }
   }
 
@@ -248,6 +291,14 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
     return result;
   }
 
+  /** A signed-in user is present as themselves (their id), whatever key the client asks for. */
+  const presenceKeyOf = (caller: Caller, asked: unknown) =>
+    caller.role === 'authenticated' && typeof caller.claims.sub === 'string'
+      ? caller.claims.sub
+      : typeof asked === 'string' && asked && asked.length <= 256
+        ? asked
+        : randomUUID();
+
   const unauthorizedRead = (subTopic: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`;
 
   // ---- channels ----
@@ -314,7 +365,7 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
     subscription.expiry = setTimeout(() => {
       // A far expiry is reached in steps of setTimeout's longest delay.
       if (subscription.caller.claims.exp * 1000 > Date.now()) return scheduleExpiry(subscription);
-      shutDown(subscription, 'Token has expired 0 seconds ago');
+      shutDown(subscription, TOKEN_ENDED);
     }, delay);
     subscription.expiry.unref();
   }
@@ -371,7 +422,7 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
       isPrivate,
       self: broadcastConfig.self === true,
       ack: broadcastConfig.ack === true,
-      presenceKey: typeof presenceConfig.key === 'string' && presenceConfig.key ? presenceConfig.key : randomUUID(),
+      presenceKey: presenceKeyOf(caller, presenceConfig.key),
       presenceEnabled: presenceConfig.enabled === true,
       caller,
       token,
@@ -448,24 +499,102 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
     }
   }
 
+  /**
+   * Supabase Realtime's per-client limits, decided as each frame arrives (before any queued
+   * work): a join over the rate is refused with a reason; any other message over the rate
+   * gets Realtime's `system` error and its channel is shut down. Null when within limits.
+   */
+  function overLimit(connection: Connection, message: PhoenixMessage): 'join' | 'event' | null {
+    if (message.topic === 'phoenix') return null;
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== connection.second) {
+      connection.second = second;
+      connection.events = 0;
+      connection.joins = 0;
+    }
+    if (message.event === 'phx_join') return ++connection.joins > MAX_JOINS_PER_SECOND ? 'join' : null;
+    return ++connection.events > MAX_EVENTS_PER_SECOND ? 'event' : null;
+  }
+
+  function refuseOverLimit(connection: Connection, message: PhoenixMessage, kind: 'join' | 'event'): void {
+    if (kind === 'join') return reply(connection, message, 'error', { reason: 'Too many joins per second' });
+    const subscription = connection.channels.get(message.topic);
+    if (subscription) shutDown(subscription, 'Too many messages per second');
+  }
+
   function onConnection(ws: WebSocket, vsn: Vsn, caller: Caller): void {
-    const connection: Connection = { ws, vsn, caller, channels: new Map(), queue: Promise.resolve() };
+    const connection: Connection = {
+      ws,
+      vsn,
+      caller,
+      channels: new Map(),
+      queue: Promise.resolve(),
+      pending: 0,
+      closed: false,
+      second: 0,
+      events: 0,
+      joins: 0,
+    };
     connections.add(connection);
     ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (connection.closed) return;
       const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
       const message = decodeFrame(buffer, isBinary, vsn);
       // A frame that is not a Phoenix message: Phoenix closes the socket, and so do we.
       if (!message) return ws.close(1003, 'malformed frame');
+      const over = overLimit(connection, message);
+      if (over) return refuseOverLimit(connection, message, over);
+      if (message.event === 'broadcast' && buffer.length > MAX_PAYLOAD_BYTES) {
+        return reply(connection, message, 'error', { reason: `Payload too large: the limit is ${MAX_PAYLOAD_BYTES / 1024} KB` });
+      }
+      // A socket that keeps sending faster than its work is done is closed, not queued without end.
+      if (connection.pending >= MAX_PENDING_PER_SOCKET) return ws.close(1008, 'too many pending messages');
+      connection.pending++;
       // One at a time per socket, so a push never overtakes the join before it.
       connection.queue = connection.queue
-        .then(() => handle(connection, message))
-        .catch((error: unknown) => log(`Realtime: ${message.event} on ${message.topic} failed: ${String(error)}`));
+        .then(() => (connection.closed ? undefined : handle(connection, message)))
+        .catch((error: unknown) => log(`Realtime: ${message.event} on ${message.topic} failed: ${String(error)}`))
+        .finally(() => connection.pending--);
     });
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
+      // Work still waiting for this socket is dropped: nobody is there to answer.
+      connection.closed = true;
       connections.delete(connection);
       for (const subscription of [...connection.channels.values()]) removeSubscription(subscription);
     });
+  }
+
+  /**
+   * Private channels whose session has ended (signed out, expired, user gone or banned) are
+   * shut down as for an expired token: their tokens are checked again every few seconds, in
+   * one query per round, by the same rule the realtime.messages policies apply at join.
+   */
+  async function closeEndedSessions(): Promise<void> {
+    const bySession = new Map<string, Subscription[]>();
+    for (const connection of connections) {
+      for (const subscription of connection.channels.values()) {
+        const session = subscription.caller.claims.session_id;
+        if (!subscription.isPrivate || subscription.caller.role !== 'authenticated' || typeof session !== 'string') continue;
+        const list = bySession.get(session) ?? [];
+        list.push(subscription);
+        bySession.set(session, list);
+      }
+    }
+    if (!bySession.size) return;
+    const ids = [...bySession.keys()].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const live = new Set(
+      (
+        await sql<{ id: string }[]>`
+          select s.id::text from auth.sessions s join auth.users u on u.id = s.user_id
+           where s.id = any(${ids}::uuid[]) and (s.not_after is null or s.not_after > now())
+             and u.deleted_at is null and (u.banned_until is null or u.banned_until <= now())`
+      ).map((row) => row.id),
+    );
+    for (const [session, subscriptions] of bySession) {
+      if (live.has(session)) continue;
+      for (const subscription of subscriptions) shutDown(subscription, TOKEN_ENDED);
+    }
   }
 
   // ---- HTTP broadcast ----
@@ -481,16 +610,25 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
     try {
       if (single) {
         const url = new URL(request.url);
+        // Protocol 2.0.0: one event's payload may be bytes (supabase-js httpSend of an ArrayBuffer).
+        const type = (request.headers.get('content-type') ?? 'application/json').split(';')[0].trim().toLowerCase();
+        if (type !== 'application/json' && type !== 'application/octet-stream') {
+          return json(415, { message: 'Content-Type must be application/json or application/octet-stream' });
+        }
+        const bytes = Buffer.from(await request.arrayBuffer());
+        if (bytes.length > MAX_PAYLOAD_BYTES) return json(413, { message: `Payload too large: the limit is ${MAX_PAYLOAD_BYTES / 1024} KB` });
         messages = [
           {
             topic: decodeURIComponent(single[1]),
             event: decodeURIComponent(single[2]),
-            payload: await request.json(),
+            payload: type === 'application/octet-stream' ? bytes : JSON.parse(bytes.toString('utf8')),
             private: url.searchParams.get('private') === 'true',
           },
         ];
       } else if (path === '/api/broadcast') {
-        const body: unknown = await request.json();
+        const bytes = Buffer.from(await request.arrayBuffer());
+        if (bytes.length > MAX_PAYLOAD) return json(413, { message: 'Payload too large: the limit is 1 MB' });
+        const body: unknown = JSON.parse(bytes.toString('utf8'));
         if (!isObject(body) || !Array.isArray(body.messages)) return json(400, { message: 'messages must be an array' });
         messages = body.messages as typeof messages;
       } else {
@@ -524,6 +662,10 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
   }
 
   await listen();
+  const sessionCheck = setInterval(() => {
+    closeEndedSessions().catch((error: unknown) => log(`Realtime: could not check sessions: ${String(error)}`));
+  }, (sessionCheckSeconds ?? 30) * 1000);
+  sessionCheck.unref();
   // Realtime keeps messages for a few days (its partitions); so do we.
   sql`delete from realtime.messages where inserted_at < now() - interval '3 days'`.catch(() => {});
 
@@ -568,6 +710,7 @@ export async function startRealtime({ config, databaseUrl, log = console.log }: 
     },
     async close() {
       closed = true;
+      clearInterval(sessionCheck);
       for (const connection of connections) connection.ws.terminate();
       connections.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -5,9 +5,10 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(55);
+select plan(57);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
+--   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
 --     search), take_rate_limit (a guest's new entry; signed-in limits will use it too),
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
@@ -35,6 +36,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.search_entry_ids(text)', true, true),
+  ('private.session_is_live()', true, true),
   ('private.sync_profile_from_auth_user()', false, false),
   ('private.take_rate_limit(text, text, integer, interval, text)', true, true),
   ('private.tell_comment()', false, false),
