@@ -158,6 +158,27 @@ describe('limits that protect users, not attackers', () => {
     expect((await logIn(victim.email, password, address())).status).toBe(200);
   });
 
+  it('cuts off a signed-in account’s comment burst with 429 and Retry-After, and spares everyone else', async () => {
+    const { token } = await register();
+    const entry = await api<{ data: Entry }>('/content/addContent', { token, body: { ...entryBody, title: `burst ${randomUUID().slice(0, 6)}` } });
+    expect(entry.status).toBe(201);
+    const contentId = entry.body.data._id;
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await api('/comment/addComment', { token, body: { contentId, text: `burst ${i}` } })).status);
+    // A keen learner's 30 comments in an hour fit; 30 in a few seconds do not.
+    expect(statuses.filter((status) => status === 201 || status === 200).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.at(-1)).toBe(429);
+    const refused = await api('/comment/addComment', { token, body: { contentId, text: 'one more' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'rate_limited', retryAfter: expect.any(Number) });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [{ n }] = await adminSql()`select count(*)::int as n from public.comments where entry_id = ${contentId}`;
+    expect(n).toBe(statuses.filter((status) => status < 300).length);
+    // Another learner comments at once.
+    const other = await register();
+    expect((await api('/comment/addComment', { token: other.token, body: { contentId, text: '¡Qué bacán!' } })).status).toBeLessThan(300);
+  });
+
   it('limits a guest to 10 entries an hour from one address, with a clear 429', async () => {
     const from = address();
     const statuses = [];

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(57);
+select plan(59);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -22,7 +22,7 @@ select plan(57);
 --     the caller; it returns shown entries only) and open_tutor_turn (the ticket of a turn
 --     begin_tutor_turn has checked; a guest is refused before it is reached).
 --   nobody: the first finish_tutor_turn (called only by the public one, with a ticket's
---     message), the auth.users, votes, comments and entry_tags triggers and realtime's broadcasts (service_role only).
+--     message), the auth.users, votes, comments and entry_tags triggers, limit_account_writes (a trigger) and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
@@ -33,6 +33,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.create_profile_for_new_user()', false, false),
   ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
   ('private.is_admin()', true, true),
+  ('private.limit_account_writes()', false, false),
   ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.search_entry_ids(text)', true, true),
