@@ -41,6 +41,29 @@ function urlCarriesAuthResult(): boolean {
 /** This page load is the return from Google's sign-in (read before auth-js tidies the URL). */
 export const arrivedWithAuthResult = urlCarriesAuthResult();
 
+/** Links Auth mails (recovery, confirmation, e-mail change) name their kind in `type`. */
+const MAIL_LINK_TYPES = ['recovery', 'signup', 'email_change', 'invite', 'magiclink'];
+
+/**
+ * This page load follows a link from one of Auth's mails, not a return from Google: its own
+ * page reads the result (a recovery session, a confirmed address, or an expired link).
+ */
+export const arrivedFromMailLink = (() => {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  return MAIL_LINK_TYPES.includes(hash.get('type') ?? '') || hash.has('message') || window.location.pathname === '/reset-password';
+})();
+
+/** What the mail link's redirect said, read once at load (auth-js tidies the URL away). */
+export const mailLinkResult = (() => {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const query = new URLSearchParams(window.location.search);
+  return {
+    type: hash.get('type'),
+    message: hash.get('message'),
+    errorCode: hash.get('error_code') ?? query.get('error_code'),
+  };
+})();
+
 function sessionIsStored(): boolean {
   try {
     return window.localStorage.getItem(authStorageKey) !== null;

@@ -8,6 +8,7 @@ import { PageLoading } from '@/app/root-layout';
 import { ActivityHeatmap } from '@/features/account/activity-heatmap';
 import { ExportData } from '@/features/account/export-data';
 import { ProfileForm } from '@/features/account/profile-form';
+import { SignInDetails } from '@/features/account/sign-in-details';
 import { StreakStats } from '@/features/account/streak-stats';
 import { TimeZoneForm } from '@/features/account/time-zone-form';
 import { useAuth } from '@/features/auth/auth-context';
@@ -48,6 +49,7 @@ function Account({ user }: { user: User }) {
           <TimeZoneForm key={`${user._id}-${user.timeZone}`} user={user} />
         </section>
       </div>
+      <SignInDetails user={user} />
       <ActivityHeatmap userId={user._id} />
       <ExportData userId={user._id} />
       <UserEntries userId={user._id} />

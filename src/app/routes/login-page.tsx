@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
@@ -26,6 +26,9 @@ export function LoginPage() {
         <span>{t('auth.or')}</span>
       </p>
       <LoginForm onLoggedIn={() => navigate(returnPath, { replace: true })} />
+      <p className="auth-card__forgot">
+        <Link to="/forgot-password">{t('recovery.forgotLink')}</Link>
+      </p>
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts';
-import { arrivedWithAuthResult } from '@/lib/supabase';
+import { arrivedFromMailLink, arrivedWithAuthResult } from '@/lib/supabase';
 import { useAuth } from './auth-context';
 import { isReturnPath } from './use-return-path';
 
@@ -23,7 +23,7 @@ let returnPath: string | null | undefined;
 function takeReturnPath(): string | null {
   if (returnPath !== undefined) return returnPath;
   returnPath = null;
-  if (!arrivedWithAuthResult) return returnPath;
+  if (!arrivedWithAuthResult || arrivedFromMailLink) return returnPath;
   try {
     const stored = window.sessionStorage.getItem(RETURN_PATH_KEY);
     window.sessionStorage.removeItem(RETURN_PATH_KEY);

@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FormField } from '@/components/form-field';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { PageLoading } from '@/app/root-layout';
+import { authErrorCode, useChangePassword } from '@/features/auth/api/recovery';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { loadAuth, mailLinkResult } from '@/lib/supabase';
+
+/** The spec's minimum password length (Auth's minimum_password_length). */
+const MIN_PASSWORD = 8;
+
+const FIELDS = ['password', 'confirmPassword'] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * /reset-password — where the recovery mail's link lands: with the recovery session Auth
+ * opened (supabase-js's PASSWORD_RECOVERY), the learner chooses a new password; an expired
+ * or used link says so and offers a new one.
+ */
+export function ResetPasswordPage() {
+  const [state, setState] = useState<'checking' | 'ready' | 'expired'>(mailLinkResult.errorCode ? 'expired' : 'checking');
+  useEffect(() => {
+    if (state !== 'checking') return;
+    let active = true;
+    loadAuth()
+      .then((auth) => auth.getSession())
+      .then(({ data }) => active && setState(data.session ? 'ready' : 'expired'))
+      .catch(() => active && setState('expired'));
+    return () => {
+      active = false;
+    };
+  }, [state]);
+  if (state === 'checking') return <PageLoading />;
+  return state === 'ready' ? <NewPasswordForm /> : <ExpiredLink />;
+}
+
+function ExpiredLink() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('recovery.expiredTitle')} intro={t('recovery.expiredIntro')} switchText={t('recovery.remembered')} switchLabel={t('auth.logInLink')} switchTo="/login" returnPath="/">
+      <Link className="button button--primary button--block" to="/forgot-password">
+        {t('recovery.sendNewLink')}
+      </Link>
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const change = useChangePassword();
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.password) found.password = t('auth.passwordRequired');
+    else if ([...values.password].length < MIN_PASSWORD) found.password = t('auth.passwordTooShort');
+    if (!values.confirmPassword) found.confirmPassword = t('auth.confirmPasswordRequired');
+    else if (values.password && values.confirmPassword !== values.password) found.confirmPassword = t('auth.passwordsMismatch');
+    setErrors(found);
+    setGeneral(null);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) return event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    change.mutate(
+      { password: values.password },
+      {
+        onSuccess: () => {
+          toast.success(t('recovery.passwordChanged'));
+          navigate('/', { replace: true });
+        },
+        onError: (failure) => {
+          const code = authErrorCode(failure);
+          if (code === 'same_password') setErrors({ password: t('recovery.samePassword') });
+          else if (code === 'weak_password') setErrors({ password: t('auth.passwordTooShort') });
+          else setGeneral(t('recovery.changeFailed'));
+        },
+      },
+    );
+  };
+
+  const field = (name: Field, label: string) => (
+    <FormField label={label} error={errors[name]}>
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          value={values[name]}
+          onChange={(event) => {
+            const value = event.target.value;
+            setValues((current) => ({ ...current, [name]: value }));
+            setErrors((current) => ({ ...current, [name]: undefined }));
+          }}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <AuthCard title={t('recovery.chooseTitle')} intro={t('recovery.chooseIntro')} switchText={t('recovery.remembered')} switchLabel={t('auth.logInLink')} switchTo="/login" returnPath="/">
+      <form className="form auth-form" noValidate onSubmit={onSubmit} aria-busy={change.isPending}>
+        {field('password', t('recovery.newPassword'))}
+        {field('confirmPassword', t('auth.confirmPassword'))}
+        {general && (
+          <p className="form__error" role="alert">
+            {general}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={change.isPending}>
+          {change.isPending && <Spinner size="sm" />}
+          {change.isPending ? t('recovery.saving') : t('recovery.savePassword')}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { authErrorCode, pendingEmail, useChangeEmail, useChangePassword } from '@/features/auth/api/recovery';
+import { malformedEmail } from '@/features/auth/components/use-field-errors';
+import type { User } from '@/features/auth/types';
+import { mailLinkResult } from '@/lib/supabase';
+
+const MIN_PASSWORD = 8;
+const pendingKey = ['auth', 'pending-email'] as const;
+
+/** Once per page load: what an e-mail change link that led here said. */
+let linkAnnounced = false;
+
+/**
+ * Account › Sign-in: the e-mail (changed only once the links mailed to both addresses are
+ * followed) and the password (changed only with the current one; other devices are signed out).
+ */
+export function SignInDetails({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const pending = useQuery({ queryKey: pendingKey, queryFn: pendingEmail });
+  useEffect(() => {
+    if (linkAnnounced) return;
+    linkAnnounced = true;
+    if (mailLinkResult.type === 'email_change') toast.success(t('signIn.emailChanged'));
+    else if (mailLinkResult.message) toast.success(t('signIn.emailHalfConfirmed'));
+    else if (mailLinkResult.errorCode) toast.error(t('signIn.linkExpired'));
+  }, [t, toast]);
+  return (
+    <section className="card sign-in-card" aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title" className="section-title">
+        {t('signIn.title')}
+      </h2>
+      {pending.data && (
+        <p className="state-panel" role="status">
+          {t('signIn.pending', { email: pending.data })}
+        </p>
+      )}
+      <EmailForm current={user.email ?? ''} />
+      <PasswordForm />
+    </section>
+  );
+}
+
+function EmailForm({ current }: { current: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const change = useChangeEmail();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const value = email.trim().toLowerCase();
+    const found = !value ? t('auth.emailRequired') : malformedEmail(form, 'newEmail') ? t('apiErrors.email_invalid') : value === current.toLowerCase() ? t('signIn.sameEmail') : null;
+    setError(found);
+    if (found) return form.querySelector<HTMLElement>('[name="newEmail"]')?.focus();
+    change.mutate(value, {
+      onSuccess: (next) => {
+        queryClient.setQueryData(pendingKey, next ?? value);
+        setEmail('');
+        toast.success(t('signIn.emailChangeSent'));
+      },
+      onError: (failure) => {
+        const code = authErrorCode(failure);
+        setError(t(code === 'email_exists' ? 'signIn.emailTaken' : code === 'over_email_send_rate_limit' ? 'recovery.tooSoon' : 'signIn.changeFailed'));
+      },
+    });
+  };
+
+  return (
+    <form className="form sign-in-form" noValidate onSubmit={onSubmit} aria-busy={change.isPending}>
+      <p className="muted">{t('signIn.currentEmail', { email: current })}</p>
+      <FormField label={t('signIn.newEmail')} error={error ?? undefined}>
+        {(props) => (
+          <input
+            {...props}
+            name="newEmail"
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </FormField>
+      <button type="submit" className="button button--secondary" disabled={change.isPending}>
+        {change.isPending && <Spinner size="sm" />}
+        {t('signIn.changeEmail')}
+      </button>
+    </form>
+  );
+}
+
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
+type PasswordField = (typeof PASSWORD_FIELDS)[number];
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const change = useChangePassword();
+  const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
+  const [values, setValues] = useState<Record<PasswordField, string>>(empty);
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Partial<Record<PasswordField, string>> = {};
+    if (!values.newPassword) found.newPassword = t('auth.passwordRequired');
+    else if ([...values.newPassword].length < MIN_PASSWORD) found.newPassword = t('auth.passwordTooShort');
+    if (values.confirmNewPassword !== values.newPassword) found.confirmNewPassword = t('auth.passwordsMismatch');
+    setErrors(found);
+    const first = PASSWORD_FIELDS.find((field) => found[field]);
+    if (first) return event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    change.mutate(
+      { password: values.newPassword, currentPassword: values.currentPassword || undefined },
+      {
+        onSuccess: () => {
+          setValues(empty);
+          toast.success(t('signIn.passwordChanged'));
+        },
+        onError: (failure) => {
+          const code = authErrorCode(failure);
+          if (code === 'current_password_mismatch') setErrors({ currentPassword: t('signIn.wrongCurrent') });
+          else if (code === 'same_password') setErrors({ newPassword: t('recovery.samePassword') });
+          else if (code === 'weak_password') setErrors({ newPassword: t('auth.passwordTooShort') });
+          else if (code === 'over_request_rate_limit') setErrors({ currentPassword: t('signIn.tooManyTries') });
+          else setErrors({ currentPassword: t('signIn.changeFailed') });
+        },
+      },
+    );
+  };
+
+  const field = (name: PasswordField, label: string, autoComplete: string, note?: string) => (
+    <FormField label={label} note={note} error={errors[name]}>
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          className="input"
+          type="password"
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(event) => {
+            const value = event.target.value;
+            setValues((current) => ({ ...current, [name]: value }));
+            setErrors((current) => ({ ...current, [name]: undefined }));
+          }}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form className="form sign-in-form" noValidate onSubmit={onSubmit} aria-busy={change.isPending}>
+      {field('currentPassword', t('signIn.currentPassword'), 'current-password', t('signIn.currentPasswordNote'))}
+      {field('newPassword', t('recovery.newPassword'), 'new-password')}
+      {field('confirmNewPassword', t('auth.confirmPassword'), 'new-password')}
+      <button type="submit" className="button button--secondary" disabled={change.isPending}>
+        {change.isPending && <Spinner size="sm" />}
+        {t('signIn.changePassword')}
+      </button>
+    </form>
+  );
+}
