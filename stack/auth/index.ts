@@ -15,6 +15,7 @@ import {
   requestTooLarge,
   validationFailed,
 } from './errors.ts';
+import { googleSignIn, type GoogleSettings } from './google.ts';
 import { googlePage } from './google-page.ts';
 import { authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode } from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -61,6 +62,11 @@ export interface AuthAppOptions extends Partial<Omit<AuthSettings, 'rateLimits'>
    * secret key may name the end user's address in `Sb-Forwarded-For` for rate limits.
    */
   sbForwardedForEnabled?: boolean;
+  /**
+   * Google sign-in: real Google (OpenID Connect) with these settings, `'off'` for none, or
+   * (unset) the local stand-in page, which vouches for no address.
+   */
+  google?: GoogleSettings | 'off';
 }
 
 /** GoTrue's default request body limit. */
@@ -126,6 +132,8 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     now,
     apiKeys: { secret: keyDigests(options.secretKeys ?? []), publishable: keyDigests(options.publishableKeys ?? []) },
     sbForwardedForEnabled: options.sbForwardedForEnabled ?? true,
+    google: typeof options.google === 'object' ? googleSignIn(options.google, options.jwtSecret, now) : undefined,
+    googleOff: options.google === 'off',
   };
   const keysReady = loadSigningKeys(options.jwtSecret, options.es256PrivateJwk).then((keys) => {
     ctx.keys = keys;
@@ -189,7 +197,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
         figma: false,
         github: false,
         gitlab: false,
-        google: true,
+        google: !ctx.googleOff,
         keycloak: false,
         kakao: false,
         linkedin_oidc: false,
@@ -336,6 +344,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
 
   // OAuth: /authorize → the local Google page → /callback → redirect_to (tokens or ?code=).
   app.get('/authorize', async (c) => {
+    if (ctx.googleOff && c.req.query('provider') === 'google') throw validationFailed('Unsupported provider: provider is not enabled');
     const url = await authorizeUrl(ctx, c.req.query());
     if (c.req.query('skip_http_redirect') === 'true') return c.json({ url });
     return c.redirect(url, 302);
@@ -343,6 +352,12 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
 
   const googleAction = () => `${ctx.externalUrl}/local-google/authorize`;
   const callbackUrl = () => `${ctx.externalUrl}/callback`;
+
+  // The stand-in exists only while neither real Google nor "off" is configured.
+  app.use('/local-google/*', async (_c, next) => {
+    if (ctx.google || ctx.googleOff) throw new AuthError(404, 'not_found', 'Not found');
+    await next();
+  });
 
   app.get('/local-google/authorize', (c) => {
     const state = c.req.query('state') ?? '';
@@ -387,7 +402,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     if (params.error) {
       return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error), 302);
     }
-    return c.redirect(await completeSignIn(ctx, state, params.code ?? '', clientOf(ctx, c)), 302);
+    return c.redirect(await completeSignIn(ctx, params, clientOf(ctx, c)), 302);
   };
   app.get('/callback', (c) => callback(c, c.req.query()));
   app.post('/callback', async (c) => {
