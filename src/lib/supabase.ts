@@ -41,6 +41,12 @@ function urlCarriesAuthResult(): boolean {
 /** This page load is the return from Google's sign-in (read before auth-js tidies the URL). */
 export const arrivedWithAuthResult = urlCarriesAuthResult();
 
+/** Auth's `error_code` when Google's sign-in came back refused (e.g. `email_exists`), else null. */
+export const authResultErrorCode: string | null = arrivedWithAuthResult
+  ? (new URLSearchParams(window.location.hash.slice(1)).get('error_code') ??
+    new URLSearchParams(window.location.search).get('error_code'))
+  : null;
+
 function sessionIsStored(): boolean {
   try {
     return window.localStorage.getItem(authStorageKey) !== null;

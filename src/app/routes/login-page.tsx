@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
+import { googleRefusalKey } from '@/features/auth/google-login-return';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useReturnPath } from '@/features/auth/use-return-path';
 
@@ -11,6 +12,8 @@ export function LoginPage() {
   const { isLoggedIn } = useAuth();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  const { state } = useLocation() as { state: { googleError?: unknown } | null };
+  const refusal = googleRefusalKey(typeof state?.googleError === 'string' ? state.googleError : null);
   if (isLoggedIn) return <Navigate to={returnPath} replace />;
   return (
     <AuthCard
@@ -21,6 +24,11 @@ export function LoginPage() {
       switchTo="/register"
       returnPath={returnPath}
     >
+      {refusal && (
+        <p className="form__error" role="alert">
+          {t(refusal)}
+        </p>
+      )}
       <GoogleButton returnPath={returnPath} />
       <p className="auth-divider">
         <span>{t('auth.or')}</span>
