@@ -5,6 +5,7 @@ import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
 import { startRealtime, type RealtimeService } from './realtime/index.ts';
 import { createGateway, listen } from './server.ts';
+import { assertFitForHost } from './self-hosting.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -23,6 +24,9 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+/** The edge runtime's JSON object of named keys: `{"default": first, "key2": second, …}`. */
+const namedKeys = (keys: string[]) => JSON.stringify(Object.fromEntries(keys.map((key, i) => [i === 0 ? 'default' : `key${i + 1}`, key])));
+
 /**
  * Starts the Docker-free stand-in for `supabase start`: Postgres (embedded unless
  * DATABASE_URL is set), migrations and seed, and the gateway on the API port.
@@ -32,6 +36,8 @@ export async function startStack(
   log: (line: string) => void = console.log,
 ): Promise<RunningStack> {
   const config = loadConfig(overrides);
+  // Before anything starts: beyond loopback, development secrets are refused.
+  await assertFitForHost(config);
   const db = await startDatabase(config, log);
   let server: Server | undefined;
   let auth: AuthApp | undefined;
@@ -45,8 +51,8 @@ export async function startStack(
       SUPABASE_ANON_KEY: config.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
       SUPABASE_DB_URL: db.url,
-      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
-      SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+      SUPABASE_PUBLISHABLE_KEYS: namedKeys(config.publishableKeys),
+      SUPABASE_SECRET_KEYS: namedKeys(config.secretKeys),
       JWT_SECRET: config.jwtSecret,
       // Ours, not the edge runtime's: the api function's login role (see apiDatabaseUrlOf).
       API_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
@@ -57,13 +63,14 @@ export async function startStack(
       jwtSecret: config.jwtSecret,
       externalUrl: `${apiUrl}/auth/v1`,
       rateLimits: Object.fromEntries(Object.entries(config.authRateLimits).filter(([, value]) => value !== undefined)),
-      secretKeys: [config.secretKey],
-      publishableKeys: [config.publishableKey],
+      secretKeys: config.secretKeys,
+      publishableKeys: config.publishableKeys,
+      google: config.google,
       // As a hosted project with IP address forwarding on: the api function names the browser.
       sbForwardedForEnabled: true,
     });
     realtime = await startRealtime({ config, databaseUrl: db.url, log });
-    server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade);
+    server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade, config.host);
     // Past listen(), a socket-level error must not take the whole stack down.
     server.on('error', (error) => log(`API gateway: ${error.message}`));
     const running = server;

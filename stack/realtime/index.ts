@@ -23,7 +23,7 @@ export const APPLICATION_NAME = 'jerga-realtime';
 const MAX_TIMER = 2 ** 31 - 1;
 
 export interface RealtimeOptions {
-  config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKey' | 'secretKey'>;
+  config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKeys' | 'secretKeys'>;
   /** A superuser URL: the service reads realtime.messages and checks RLS as the caller's role. */
   databaseUrl: string;
   log?: (line: string) => void;
