@@ -22,10 +22,10 @@ function restoreEnv() {
 }
 
 /**
- * Runs `use` against a stack started with `env` set as a developer would export it. The
+ * Runs `check` against a stack started with `env` set as a developer would export it. The
  * environment stays so until the stack stops: the api function reads it on every request.
  */
-async function withStack(env: Record<string, string>, use: (running: RunningStack) => Promise<void> = async () => {}): Promise<void> {
+async function withStack(env: Record<string, string>, check: (running: RunningStack) => Promise<void> = async () => {}): Promise<void> {
   for (const name of keyNames) delete process.env[name];
   Object.assign(process.env, env);
   try {
@@ -34,7 +34,7 @@ async function withStack(env: Record<string, string>, use: (running: RunningStac
       () => {},
     );
     try {
-      await use(running);
+      await check(running);
     } finally {
       await running.stop();
     }
