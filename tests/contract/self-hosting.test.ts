@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { SignJWT, jwtVerify } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_JWT_SECRET,
+  LOCAL_SECRET_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+  rootDir,
+  type StackConfig,
+} from '../../stack/config.ts';
+import { freePort } from '../../stack/free-port.ts';
+import { startStack } from '../../stack/index.ts';
+import { generateKeys } from '../../stack/keys.ts';
+import { isLoopbackHost } from '../../stack/self-hosting.ts';
+import { closeAdminSql, stack } from '../support/stack.ts';
+
+// Self-hosting mode: JERGA_HOST beyond loopback refuses every well-known development secret
+// and the Google stand-in, with one message naming what to set, and starts with good values.
+
+afterAll(closeAdminSql);
+
+const saved = { ...process.env };
+function restoreEnv() {
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+  Object.assign(process.env, saved);
+}
+
+/** Good values: fresh keys and Google sign-in off. */
+async function goodConfig(): Promise<Partial<StackConfig>> {
+  const keys = await generateKeys();
+  return {
+    jwtSecret: keys.JWT_SECRET,
+    anonKey: keys.SUPABASE_ANON_KEY,
+    serviceRoleKey: keys.SUPABASE_SERVICE_ROLE_KEY,
+    publishableKeys: [keys.SUPABASE_PUBLISHABLE_KEY],
+    secretKeys: [keys.SUPABASE_SECRET_KEY],
+    google: 'off',
+  };
+}
+
+async function startOn(host: string, config: Partial<StackConfig>) {
+  try {
+    return await startStack({ databaseUrl: stack().dbUrl, apiPort: await freePort(), seed: false, quiet: true, host, ...config }, () => {});
+  } catch (error) {
+    restoreEnv();
+    throw error;
+  }
+}
+
+const signed = (role: string, secret: string) =>
+  new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+
+describe('self-hosting mode (JERGA_HOST beyond loopback)', () => {
+  it('tells loopback from other addresses', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'jerga.example.com', '::ffff:10.0.0.1']) expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  it('refuses the development defaults with one message that lists everything to set', async () => {
+    const error = await startOn('0.0.0.0', {
+      jwtSecret: LOCAL_JWT_SECRET,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      secretKeys: [LOCAL_SECRET_KEY],
+      google: undefined,
+    }).then(
+      () => null,
+      (reason: unknown) => reason as Error,
+    );
+    expect(error?.message).toMatch(/^Refusing to listen on 0\.0\.0\.0/);
+    for (const name of ['JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY', 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', 'JERGA_GOOGLE=off', 'stack/cli.ts keys']) {
+      expect(error?.message).toContain(name);
+    }
+  });
+
+  it('refuses each well-known or mismatched value on its own', async () => {
+    const good = await goodConfig();
+    const otherSecret = (await generateKeys()).JWT_SECRET;
+    const cases: [Partial<StackConfig>, RegExp, number?][] = [
+      // The keys signed with the good secret no longer match the development one either.
+      [{ jwtSecret: LOCAL_JWT_SECRET }, /- JWT_SECRET/, 3],
+      [{ jwtSecret: 'too-short-secret-31-characters!', anonKey: await signed('anon', 'too-short-secret-31-characters!'), serviceRoleKey: await signed('service_role', 'too-short-secret-31-characters!') }, /- JWT_SECRET: a random secret of at least 32 characters/],
+      [{ anonKey: LOCAL_ANON_KEY }, /- SUPABASE_ANON_KEY/],
+      [{ anonKey: await signed('anon', otherSecret) }, /- SUPABASE_ANON_KEY: a JWT with role "anon" signed with JWT_SECRET/],
+      [{ anonKey: await signed('service_role', good.jwtSecret!) }, /- SUPABASE_ANON_KEY/],
+      [{ serviceRoleKey: LOCAL_SERVICE_ROLE_KEY }, /- SUPABASE_SERVICE_ROLE_KEY/],
+      [{ serviceRoleKey: await signed('service_role', otherSecret) }, /- SUPABASE_SERVICE_ROLE_KEY/],
+      [{ secretKeys: [LOCAL_SECRET_KEY] }, /- SUPABASE_SECRET_KEY/],
+      [{ secretKeys: [good.secretKeys![0], LOCAL_SECRET_KEY] }, /- SUPABASE_SECRET_KEY/],
+      [{ google: undefined }, /- GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET .* or JERGA_GOOGLE=off/],
+    ];
+    for (const [change, message, count = 1] of cases) {
+      const error = await startOn('0.0.0.0', { ...good, ...change }).then(
+        () => null,
+        (reason: unknown) => reason as Error,
+      );
+      expect(error?.message, JSON.stringify(change)).toMatch(message);
+      // Only what is wrong is listed.
+      expect(error?.message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(count);
+    }
+  });
+
+  it('starts on 0.0.0.0 with good values, with Google sign-in off', async () => {
+    const good = await goodConfig();
+    const running = await startOn('0.0.0.0', good);
+    try {
+      const settings = await fetch(`${running.apiUrl}/auth/v1/settings`, { headers: { apikey: good.publishableKeys![0] } });
+      expect(((await settings.json()) as { external: { google: boolean } }).external.google).toBe(false);
+      const authorize = await fetch(`${running.apiUrl}/auth/v1/authorize?provider=google`, { redirect: 'manual' });
+      expect(authorize.status).toBe(400);
+      expect(await authorize.json()).toMatchObject({ code: 'validation_failed', msg: expect.stringMatching(/not enabled/) });
+      expect((await fetch(`${running.apiUrl}/auth/v1/local-google/authorize?state=x&redirect_uri=x`)).status).toBe(404);
+      // The configured secret key is the admin; the development one is not.
+      const admin = (key: string) => fetch(`${running.apiUrl}/auth/v1/admin/users?per_page=1`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
+      expect((await admin(good.secretKeys![0])).status).toBe(200);
+      expect((await admin(LOCAL_SECRET_KEY)).status).toBe(401);
+    } finally {
+      await running.stop();
+      restoreEnv();
+    }
+  });
+
+  it('prints fresh keys with `stack/cli.ts keys`, signed with the secret it prints', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'keys'], { cwd: rootDir });
+    const values = Object.fromEntries([...stdout.matchAll(/^export (\w+)='([^']+)'$/gm)].map((match) => [match[1], match[2]]));
+    expect(Object.keys(values)).toEqual([
+      'JWT_SECRET',
+      'SUPABASE_ANON_KEY',
+      'SUPABASE_SERVICE_ROLE_KEY',
+      'SUPABASE_PUBLISHABLE_KEY',
+      'SUPABASE_SECRET_KEY',
+      'VITE_SUPABASE_ANON_KEY',
+    ]);
+    expect(values.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    const secret = new TextEncoder().encode(values.JWT_SECRET);
+    expect((await jwtVerify(values.SUPABASE_ANON_KEY, secret)).payload.role).toBe('anon');
+    expect((await jwtVerify(values.SUPABASE_SERVICE_ROLE_KEY, secret)).payload.role).toBe('service_role');
+    expect(values.SUPABASE_SECRET_KEY).toMatch(/^sb_secret_[\w-]{32}$/);
+    expect(values.SUPABASE_PUBLISHABLE_KEY).toMatch(/^sb_publishable_[\w-]{32}$/);
+    expect(values.VITE_SUPABASE_ANON_KEY).toBe(values.SUPABASE_PUBLISHABLE_KEY);
+    expect(values.JWT_SECRET).not.toBe((await generateKeys()).JWT_SECRET);
+  });
+});
