@@ -125,6 +125,7 @@ export function googleSignIn(settings: GoogleSettings, jwtSecret: string, now: (
           // Google has sent it as the string "true" in the past.
           emailVerified: claims.email_verified === true || claims.email_verified === 'true',
           standIn: false,
+          issuer: claims.iss,
         },
         providerToken: tokens.access_token,
         ...(tokens.refresh_token ? { providerRefreshToken: tokens.refresh_token } : {}),

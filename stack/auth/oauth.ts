@@ -95,6 +95,8 @@ export interface GoogleProfile {
   emailVerified: boolean;
   /** Made by the local stand-in page, which proves nothing about the address. */
   standIn: boolean;
+  /** The ID token's issuer (real Google). */
+  issuer?: string;
 }
 
 const providerToken = () => `ya29.local-${randomBytes(24).toString('base64url')}`;
@@ -292,7 +294,7 @@ async function signInGoogleUser(ctx: AuthContext, tx: Tx, google: GoogleProfile)
   const now = ctx.now();
   const email = google.email.trim().toLowerCase();
   const data: Record<string, unknown> = {
-    iss: google.standIn ? `${ctx.externalUrl}/local-google` : 'https://accounts.google.com',
+    iss: google.standIn ? `${ctx.externalUrl}/local-google` : (google.issuer ?? 'https://accounts.google.com'),
     sub: google.sub,
     name: google.name,
     full_name: google.name,
