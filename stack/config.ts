@@ -86,6 +86,15 @@ export interface StackConfig {
    * Unset means supabase/config.toml `[auth.rate_limit]` or GoTrue's defaults (30 and 150).
    */
   authRateLimits: { signInSignUps?: number; tokenRefresh?: number };
+  /**
+   * The public URL the gateway is reached at from browsers (API_EXTERNAL_URL, as in Supabase's
+   * self-hosting): Auth's token issuer and Google's redirect URI (`<it>/auth/v1/callback`).
+   * Unset: http://127.0.0.1:<apiPort>.
+   */
+  apiExternalUrl?: string;
+  /** SITE_URL and ADDITIONAL_REDIRECT_URLS (comma-separated), over supabase/config.toml's. */
+  siteUrl?: string;
+  additionalRedirectUrls?: string[];
 }
 
 /**
@@ -172,6 +181,20 @@ function readGoogleToml(): Record<string, unknown> {
   return toml.auth?.external?.google ?? {};
 }
 
+/** An absolute http(s) URL from the environment, without a trailing slash; a start-up error otherwise. */
+function urlFromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL such as https://jerga.example.com: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http:// or https:// URL: ${value}`);
+  return value.replace(/\/+$/, '');
+}
+
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const env = process.env;
   const secretKeys = overrides.secretKeys ?? (overrides.secretKey ? [overrides.secretKey] : (keysFromEnv('SECRET', env) ?? [LOCAL_SECRET_KEY]));
@@ -187,6 +210,9 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     anonKey: env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     google: 'google' in overrides ? overrides.google : googleFromEnv(env),
+    apiExternalUrl: urlFromEnv('API_EXTERNAL_URL', env),
+    siteUrl: urlFromEnv('SITE_URL', env),
+    additionalRedirectUrls: env.ADDITIONAL_REDIRECT_URLS?.split(',').map((entry) => entry.trim()).filter(Boolean),
     seed: true,
     quiet: false,
     authRateLimits: {

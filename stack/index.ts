@@ -61,7 +61,9 @@ export async function startStack(
     auth = createAuthApp({
       databaseUrl: db.url,
       jwtSecret: config.jwtSecret,
-      externalUrl: `${apiUrl}/auth/v1`,
+      externalUrl: `${config.apiExternalUrl ?? apiUrl}/auth/v1`,
+      siteUrl: config.siteUrl,
+      additionalRedirectUrls: config.additionalRedirectUrls,
       rateLimits: Object.fromEntries(Object.entries(config.authRateLimits).filter(([, value]) => value !== undefined)),
       secretKeys: config.secretKeys,
       publishableKeys: config.publishableKeys,

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
+  loadConfig,
   rootDir,
   type StackConfig,
 } from '../../stack/config.ts';
@@ -14,6 +15,7 @@ import { freePort } from '../../stack/free-port.ts';
 import { startStack } from '../../stack/index.ts';
 import { generateKeys } from '../../stack/keys.ts';
 import { isLoopbackHost } from '../../stack/self-hosting.ts';
+import { startFakeGoogle } from '../support/fake-google.ts';
 import { closeAdminSql, stack } from '../support/stack.ts';
 
 // Self-hosting mode: JERGA_HOST beyond loopback refuses every well-known development secret
@@ -119,6 +121,45 @@ describe('self-hosting mode (JERGA_HOST beyond loopback)', () => {
     } finally {
       await running.stop();
       restoreEnv();
+    }
+  });
+
+  it('starts with real Google behind API_EXTERNAL_URL and SITE_URL: Google returns to the public callback, the app to the site', async () => {
+    const google = await startFakeGoogle({ sub: '109876543210987654321', email: `self-host-${Date.now()}@jerga.test`, email_verified: true, name: 'Host' });
+    const publicUrl = 'https://jerga.example.com';
+    const running = await startOn('0.0.0.0', {
+      ...(await goodConfig()),
+      google: { clientId: google.clientId, clientSecret: google.clientSecret, issuerUrl: google.issuer },
+      apiExternalUrl: publicUrl,
+      siteUrl: publicUrl,
+    });
+    try {
+      const authorize = await fetch(`${running.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${publicUrl}/`)}`, { redirect: 'manual' });
+      const atGoogle = new URL(authorize.headers.get('location')!);
+      expect(atGoogle.searchParams.get('redirect_uri')).toBe(`${publicUrl}/auth/v1/callback`);
+      const consented = new URL((await fetch(atGoogle, { redirect: 'manual' })).headers.get('location')!);
+      expect(`${consented.origin}${consented.pathname}`).toBe(`${publicUrl}/auth/v1/callback`);
+      // What the proxy in front would pass on to the gateway.
+      const callback = await fetch(`${running.apiUrl}/auth/v1/callback${consented.search}`, { redirect: 'manual' });
+      const landed = new URL(callback.headers.get('location')!);
+      expect(landed.origin).toBe(publicUrl);
+      const token = new URLSearchParams(landed.hash.slice(1)).get('access_token')!;
+      expect(decodeJwt(token).iss).toBe(`${publicUrl}/auth/v1`);
+    } finally {
+      await running.stop();
+      restoreEnv();
+      await google.close();
+    }
+  });
+
+  it('refuses an API_EXTERNAL_URL or SITE_URL that is not an http(s) URL', () => {
+    for (const [name, value] of [['API_EXTERNAL_URL', 'javascript:alert(1)'], ['SITE_URL', 'not a url']]) {
+      process.env[name] = value;
+      try {
+        expect(() => loadConfig()).toThrow(new RegExp(name));
+      } finally {
+        restoreEnv();
+      }
     }
   });
 
