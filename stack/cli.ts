@@ -102,6 +102,7 @@ interface WebApp {
 
 /** The production build, rebuilt only when its inputs changed, served with the gateway behind it. */
 async function startProductionWeb(stack: RunningStack): Promise<WebApp> {
+  offerGoogleAsConfigured(stack);
   const build = await ensureClientBuild();
   // JERGA_HOST (self-hosting) moves the web server off loopback too; by default it stays on localhost.
   const host = process.env.JERGA_HOST ? stack.config.host : undefined;
@@ -109,8 +110,14 @@ async function startProductionWeb(stack: RunningStack): Promise<WebApp> {
   return { url: `${web.url}/`, close: web.close };
 }
 
+/** With Google sign-in off (JERGA_GOOGLE=off), the app's build leaves out its button. */
+function offerGoogleAsConfigured(stack: RunningStack): void {
+  if (stack.config.google === 'off') process.env.VITE_GOOGLE_SIGN_IN = 'off';
+}
+
 /** Vite's dev server (hot reload); vite.config.ts proxies the API paths to the gateway. */
-async function startDevWeb(): Promise<WebApp> {
+async function startDevWeb(stack: RunningStack): Promise<WebApp> {
+  offerGoogleAsConfigured(stack);
   const vite = await createServer({ root: rootDir, configFile: path.join(rootDir, 'vite.config.ts') });
   await vite.listen();
   return { url: vite.resolvedUrls?.local[0] ?? 'http://localhost:5173/', close: () => vite.close() };
@@ -131,7 +138,7 @@ async function main(command: string | undefined): Promise<void> {
   if (stack.applied.length) console.log(`Applied ${stack.applied.length} migration(s)${stack.seeded ? ' and the seed' : ''}.`);
   let web: WebApp | undefined;
   try {
-    web = command === 'start' ? await startProductionWeb(stack) : command === 'dev' ? await startDevWeb() : undefined;
+    web = command === 'start' ? await startProductionWeb(stack) : command === 'dev' ? await startDevWeb(stack) : undefined;
   } catch (error) {
     await stack.stop();
     throw error;

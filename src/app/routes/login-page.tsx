@@ -6,6 +6,7 @@ import { GoogleButton } from '@/features/auth/components/google-button';
 import { googleRefusalKey } from '@/features/auth/google-login-return';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useReturnPath } from '@/features/auth/use-return-path';
+import { googleSignInOffered } from '@/lib/env';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -29,10 +30,14 @@ export function LoginPage() {
           {t(refusal)}
         </p>
       )}
-      <GoogleButton returnPath={returnPath} />
-      <p className="auth-divider">
-        <span>{t('auth.or')}</span>
-      </p>
+      {googleSignInOffered() && (
+        <>
+          <GoogleButton returnPath={returnPath} />
+          <p className="auth-divider">
+            <span>{t('auth.or')}</span>
+          </p>
+        </>
+      )}
       <LoginForm onLoggedIn={() => navigate(returnPath, { replace: true })} />
     </AuthCard>
   );
