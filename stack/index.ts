@@ -5,7 +5,7 @@ import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
 import { startRealtime, type RealtimeService } from './realtime/index.ts';
 import { createGateway, listen } from './server.ts';
-import { assertFitForHost } from './self-hosting.ts';
+import { assertFitForHost, assertSeededAdminChanged } from './self-hosting.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -44,6 +44,7 @@ export async function startStack(
   let realtime: RealtimeService | undefined;
   try {
     const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
+    await assertSeededAdminChanged(config, db.url);
     const apiUrl = `http://127.0.0.1:${config.apiPort}`;
     // What the edge runtime gives every function on Supabase.
     Object.assign(process.env, {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { jwtVerify } from 'jose';
+import postgres from 'postgres';
 import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
@@ -74,4 +75,33 @@ export async function assertFitForHost(config: StackConfig): Promise<void> {
       'Or listen on loopback only (unset JERGA_HOST).',
     ].join('\n'),
   );
+}
+
+/** The admin supabase/seed.sql creates, with the password the README publishes. */
+export const SEEDED_ADMIN = { email: 'admin@jerga.local', password: 'jerga-admin-2026' } as const;
+
+/**
+ * Beyond loopback, the seeded admin must not keep its published password: anyone could sign
+ * in as an administrator. Checked once the database is ready (bcrypt in SQL, as Auth does).
+ */
+export async function assertSeededAdminChanged(config: StackConfig, databaseUrl: string): Promise<void> {
+  if (isLoopbackHost(config.host)) return;
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql`
+      select 1 from auth.users
+       where lower(email) = ${SEEDED_ADMIN.email} and deleted_at is null
+         and encrypted_password = extensions.crypt(${SEEDED_ADMIN.password}, encrypted_password)`;
+    if (rows.length) {
+      throw new Error(
+        [
+          `Refusing to listen on ${config.host}: the seeded admin ${SEEDED_ADMIN.email} still has the password the README publishes.`,
+          'Start once on loopback (without JERGA_HOST), sign in as that admin and change its password on /account',
+          '(or delete the account after making another admin), then start again.',
+        ].join('\n'),
+      );
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }

@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
-import { afterAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
@@ -12,16 +17,33 @@ import {
   type StackConfig,
 } from '../../stack/config.ts';
 import { freePort } from '../../stack/free-port.ts';
-import { startStack } from '../../stack/index.ts';
+import { startStack, type RunningStack } from '../../stack/index.ts';
 import { generateKeys } from '../../stack/keys.ts';
-import { isLoopbackHost } from '../../stack/self-hosting.ts';
+import { SEEDED_ADMIN, isLoopbackHost } from '../../stack/self-hosting.ts';
 import { startFakeGoogle } from '../support/fake-google.ts';
-import { closeAdminSql, stack } from '../support/stack.ts';
+import { closeAdminSql } from '../support/stack.ts';
 
 // Self-hosting mode: JERGA_HOST beyond loopback refuses every well-known development secret
 // and the Google stand-in, with one message naming what to set, and starts with good values.
 
-afterAll(closeAdminSql);
+/**
+ * The stacks that do start get a database of their own (unseeded): the shared test
+ * database has the seeded admin with its published password, which self-hosting refuses.
+ */
+let own: RunningStack;
+let ownDataDir: string;
+
+beforeAll(async () => {
+  ownDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-self-hosting-'));
+  own = await startStack({ dataDir: ownDataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, quiet: true }, () => {});
+  restoreEnv();
+});
+
+afterAll(async () => {
+  await own?.stop();
+  if (ownDataDir) await fs.rm(ownDataDir, { recursive: true, force: true });
+  await closeAdminSql();
+});
 
 const saved = { ...process.env };
 function restoreEnv() {
@@ -44,7 +66,7 @@ async function goodConfig(): Promise<Partial<StackConfig>> {
 
 async function startOn(host: string, config: Partial<StackConfig>) {
   try {
-    return await startStack({ databaseUrl: stack().dbUrl, apiPort: await freePort(), seed: false, quiet: true, host, ...config }, () => {});
+    return await startStack({ databaseUrl: own.dbUrl, apiPort: await freePort(), seed: false, quiet: true, host, ...config }, () => {});
   } catch (error) {
     restoreEnv();
     throw error;
@@ -160,6 +182,29 @@ describe('self-hosting mode (JERGA_HOST beyond loopback)', () => {
       } finally {
         restoreEnv();
       }
+    }
+  });
+
+  it('refuses while the seeded admin keeps its published password, and starts once it is changed', async () => {
+    const sql = postgres(own.dbUrl, { max: 1, onnotice: () => {} });
+    try {
+      await sql`insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, created_at, updated_at)
+                values ('00000000-0000-0000-0000-000000000000', ${randomUUID()}, 'authenticated', 'authenticated', 'Admin@Jerga.Local',
+                        extensions.crypt(${SEEDED_ADMIN.password}, extensions.gen_salt('bf', 4)), now(), now(), now())`;
+      const good = await goodConfig();
+      await expect(startOn('0.0.0.0', good)).rejects.toThrow(/seeded admin admin@jerga\.local still has the password the README publishes/);
+      // On loopback it starts, so the admin can sign in and change it.
+      const local = await startOn('127.0.0.1', good);
+      await local.stop();
+      restoreEnv();
+      await sql`update auth.users set encrypted_password = extensions.crypt('a-new-long-password', extensions.gen_salt('bf', 4))
+                 where lower(email) = ${SEEDED_ADMIN.email}`;
+      const running = await startOn('0.0.0.0', good);
+      await running.stop();
+      restoreEnv();
+    } finally {
+      await sql`delete from auth.users where lower(email) = ${SEEDED_ADMIN.email}`;
+      await sql.end();
     }
   });
 
