@@ -17,7 +17,7 @@ import {
 } from './errors.ts';
 import { googleSignIn, type GoogleSettings } from './google.ts';
 import { googlePage } from './google-page.ts';
-import { authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode } from './oauth.ts';
+import { authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode, standInMayUse, standInRefused } from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { checkApiKeys, clientOf, keyDigests, readJson, requireUser } from './requests.ts';
 import { endSessions, refreshSession, startSession } from './sessions.ts';
@@ -381,6 +381,14 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       return c.redirect(target.toString(), 302);
     }
     try {
+      if (!(await standInMayUse(ctx, field('email')))) {
+        // Refused before any code exists; the callback sends the browser back with the reason.
+        const refusal = standInRefused();
+        target.searchParams.set('error', 'access_denied');
+        target.searchParams.set('error_code', refusal.code);
+        target.searchParams.set('error_description', refusal.message);
+        return c.redirect(target.toString(), 302);
+      }
       target.searchParams.set('code', await googleCode(ctx, field('email'), field('name')));
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
@@ -397,10 +405,12 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     return c.redirect(target.toString(), 302);
   });
 
+  // Only a code-shaped error_code is passed on to the app (ours, from the stand-in page).
+  const errorCodeOf = (value: string | undefined) => (value && /^[a-z_]{1,64}$/.test(value) ? value : undefined);
   const callback = async (c: Context, params: Record<string, string>) => {
     const state = params.state ?? '';
     if (params.error) {
-      return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error), 302);
+      return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error, errorCodeOf(params.error_code)), 302);
     }
     return c.redirect(await completeSignIn(ctx, params, clientOf(ctx, c)), 302);
   };

@@ -206,9 +206,9 @@ async function standInProfile(ctx: AuthContext, code: string): Promise<GooglePro
 }
 
 /** The callback's answer when the provider reported an error (e.g. the user cancelled). */
-export async function failSignIn(ctx: AuthContext, state: string, error: string, description: string): Promise<string> {
+export async function failSignIn(ctx: AuthContext, state: string, error: string, description: string, errorCode?: string): Promise<string> {
   const flow = await readFlowState(ctx, state);
-  return errorRedirect(flow.referrer, error, undefined, description);
+  return errorRedirect(flow.referrer, error, errorCode, description);
 }
 
 function implicitRedirect(referrer: string, session: SessionJson): string {
@@ -250,7 +250,7 @@ export async function googleCode(ctx: AuthContext, emailInput: unknown, nameInpu
 }
 
 /** What the stand-in page answers for an address it may not use: GoTrue's code for a taken address. */
-const standInRefused = () =>
+export const standInRefused = () =>
   new AuthError(
     422,
     'email_exists',
@@ -282,6 +282,23 @@ async function holdersOf(tx: Tx, email: string): Promise<string[]> {
 }
 
 /**
+ * Whether the stand-in may sign `email` in: to the account its own identity for the address
+ * made, or to a new account when no account has the address (ignoring case).
+ */
+async function standInMayEnter(tx: Tx, sub: string, email: string): Promise<boolean> {
+  const [linked] = await tx<{ user_id: string }[]>`
+    select user_id from auth.identities where provider = 'google' and provider_id = ${sub}`;
+  if (linked) return createdByStandIn(tx, linked.user_id);
+  return (await holdersOf(tx, email)).length === 0;
+}
+
+/** The stand-in page's check before it hands out a code (the callback checks again, in its transaction). */
+export async function standInMayUse(ctx: AuthContext, emailInput: unknown): Promise<boolean> {
+  const email = normaliseEmail(emailInput);
+  return ctx.sql.begin((tx) => standInMayEnter(tx, localGoogleSubject(email), email));
+}
+
+/**
  * The user behind a Google identity, by GoTrue's linking rules (models/linking.go): the one
  * the identity is already linked to; else, when Google vouches for the address, the one
  * account with that address, now linked; else a new user. An address Google does not vouch
@@ -309,11 +326,11 @@ async function signInGoogleUser(ctx: AuthContext, tx: Tx, google: GoogleProfile)
   const json = (value: Record<string, unknown>) => tx.json(value as postgres.JSONValue);
   // One sign-in per address at a time, so two stand-in tabs cannot both pass the checks below.
   await tx`select pg_advisory_xact_lock(hashtextextended(${`google-sign-in:${email}`}, 0))`;
+  if (google.standIn && !(await standInMayEnter(tx, google.sub, email))) throw standInRefused();
   const [linked] = await tx<{ user_id: string }[]>`
     select user_id from auth.identities where provider = 'google' and provider_id = ${google.sub}`;
   let userId = linked?.user_id;
   if (userId) {
-    if (google.standIn && !(await createdByStandIn(tx, userId))) throw standInRefused();
     await tx`update auth.identities set identity_data = ${json(data)}, last_sign_in_at = ${now}, updated_at = ${now}
               where provider = 'google' and provider_id = ${google.sub}`;
   } else {

@@ -86,6 +86,9 @@ describe('the local Google stand-in vouches for no address', () => {
     });
     expect(submitted.status).toBe(302);
     const callback = new URL(submitted.headers.get('location')!);
+    // Refused on the page already: no code is ever handed out for the address.
+    expect(callback.searchParams.has('code')).toBe(false);
+    expect(callback.searchParams.get('error_code')).toBe('email_exists');
     const answered = await fetch(`${stack().webUrl}${callback.pathname}${callback.search}`, { redirect: 'manual' });
     expect(answered.status).toBe(302);
     expectRefused(new URL(answered.headers.get('location')!));
@@ -119,6 +122,24 @@ describe('the local Google stand-in vouches for no address', () => {
     const before = await snapshot(id);
     expectRefused(await signInOnGooglePage(await authorizeUrl(), { email, name: 'X' }));
     expect(await snapshot(id)).toEqual(before);
+  });
+
+  it('refuses at the callback too when the address got an account after the page handed out its code', async () => {
+    const email = uniqueEmail('late');
+    const page = await openGooglePage(await authorizeUrl());
+    const submitted = await fetch(page.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...page.hidden, email, name: 'Late', action: 'continue' }),
+      redirect: 'manual',
+    });
+    const callback = submitted.headers.get('location')!;
+    expect(new URL(callback).searchParams.has('code')).toBe(true);
+    const { data: signedUp } = await supabaseClient().auth.signUp({ email, password });
+    const before = await snapshot(signedUp.user!.id);
+    const answered = await fetch(callback, { redirect: 'manual' });
+    expectRefused(new URL(answered.headers.get('location')!));
+    expect(await snapshot(signedUp.user!.id)).toEqual(before);
   });
 
   it('still signs in new addresses, unverified and marked as the stand-in, and again to the account it made', async () => {

@@ -55,7 +55,8 @@ export function useGoogleLoginReturn(): void {
     if (path === null || isLoading || handled.current) return;
     handled.current = true;
     if (isLoggedIn) toast.success(t('auth.loggedIn'));
-    else toast.error(t(googleRefusalKey(authResultErrorCode) ?? 'auth.loginFailed'));
+    // A refusal with a reason is explained on the login page itself, once.
+    else if (!googleRefusalKey(authResultErrorCode)) toast.error(t('auth.loginFailed'));
     navigate(isLoggedIn ? path : '/login', { replace: true, state: isLoggedIn ? undefined : { googleError: authResultErrorCode } });
   }, [path, isLoading, isLoggedIn, navigate, t, toast]);
 }
