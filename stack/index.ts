@@ -5,7 +5,7 @@ import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
 import { startRealtime, type RealtimeService } from './realtime/index.ts';
 import { createGateway, listen } from './server.ts';
-import { assertFitForHost, assertSeededAdminChanged } from './self-hosting.ts';
+import { assertFitForHost, assertSeededAdminChanged, isLoopbackHost } from './self-hosting.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -64,6 +64,8 @@ export async function startStack(
       jwtSecret: config.jwtSecret,
       externalUrl: `${config.apiExternalUrl ?? apiUrl}/auth/v1`,
       siteUrl: config.siteUrl,
+      // Any localhost page may receive a sign-in only while the stack itself is local.
+      localRedirectWildcards: isLoopbackHost(config.host) ? undefined : false,
       additionalRedirectUrls: config.additionalRedirectUrls,
       rateLimits: Object.fromEntries(Object.entries(config.authRateLimits).filter(([, value]) => value !== undefined)),
       secretKeys: config.secretKeys,

@@ -167,6 +167,12 @@ describe('self-hosting mode (JERGA_HOST beyond loopback)', () => {
       expect(landed.origin).toBe(publicUrl);
       const token = new URLSearchParams(landed.hash.slice(1)).get('access_token')!;
       expect(decodeJwt(token).iss).toBe(`${publicUrl}/auth/v1`);
+
+      // Beyond loopback, a localhost page is not an allowed redirect any more: the site URL is.
+      const local = await fetch(`${running.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('http://localhost:9999/steal')}`, { redirect: 'manual' });
+      const again = new URL((await fetch(local.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+      const returned = new URL((await fetch(`${running.apiUrl}/auth/v1/callback${again.search}`, { redirect: 'manual' })).headers.get('location')!);
+      expect(`${returned.origin}${returned.pathname}`).toBe(`${publicUrl}/`);
     } finally {
       await running.stop();
       restoreEnv();
