@@ -142,6 +142,26 @@ describe('the local Google stand-in vouches for no address', () => {
     expect(await snapshot(signedUp.user!.id)).toEqual(before);
   });
 
+  it('two tabs signing one new address in at once reach the same new account', async () => {
+    const email = uniqueEmail('twins');
+    const codes = await Promise.all(
+      [1, 2].map(async () => {
+        const page = await openGooglePage(await authorizeUrl());
+        const submitted = await fetch(page.action, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ...page.hidden, email, name: 'Twin', action: 'continue' }),
+          redirect: 'manual',
+        });
+        return submitted.headers.get('location')!;
+      }),
+    );
+    const landed = await Promise.all(codes.map(async (callback) => new URL((await fetch(callback, { redirect: 'manual' })).headers.get('location')!)));
+    const subs = landed.map((url) => decodeJwt(new URLSearchParams(url.hash.slice(1)).get('access_token')!).sub);
+    expect(subs[0]).toBeTruthy();
+    expect(subs[1]).toBe(subs[0]);
+  });
+
   it('still signs in new addresses, unverified and marked as the stand-in, and again to the account it made', async () => {
     const email = uniqueEmail('fresh');
     const first = await signInOnGooglePage(await authorizeUrl(), { email: `  ${email.toUpperCase()} `, name: 'Nueva' });
