@@ -19,7 +19,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-flashcards-'));
-const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, quiet: true }, () => {});
+const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, mailPort: 0, smtpPort: 0, quiet: true }, () => {});
 const sql = postgres(stack.dbUrl, { max: CLIENTS + 1, onnotice: () => {} });
 
 /** Runs work as the learner, as asCaller does: role and claims for the transaction, the session checked. */

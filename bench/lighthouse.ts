@@ -59,7 +59,7 @@ function printFailedAudits(rows: Row[]): void {
 }
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-lighthouse-'));
-const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), quiet: true }, () => {});
+const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), mailPort: 0, smtpPort: 0, quiet: true }, () => {});
 try {
   const build = await ensureClientBuild();
   const web = await startWeb({ port: await freePort(), apiUrl: stack.apiUrl, distDir: build.distDir, apiOrigins: build.apiOrigins });

@@ -13,7 +13,7 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-'));
-const stack = await startStack({ dataDir, dbPort: 56422, apiPort: 56421, seed: false, quiet: true }, () => {});
+const stack = await startStack({ dataDir, dbPort: 56422, apiPort: 56421, seed: false, mailPort: 0, smtpPort: 0, quiet: true }, () => {});
 const sql = postgres(stack.dbUrl, { onnotice: () => {} });
 try {
   console.log(`Seeding ${ENTRIES.toLocaleString()} entries...`);

@@ -28,7 +28,7 @@ const until = async (done: () => boolean, ms: number) => {
 };
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-realtime-'));
-const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, quiet: true }, () => {});
+const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, mailPort: 0, smtpPort: 0, quiet: true }, () => {});
 const sql = postgres(stack.dbUrl, { onnotice: () => {} });
 try {
   const [{ id: entry }] = await sql<{ id: string }[]>`

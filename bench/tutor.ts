@@ -17,7 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const MESSAGES = ['¿Qué significa chévere?', 'what does chamva mean', 'How do they say bus in Cuba?', 'I want to learn slang from Mexico'];
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-'));
-const stack = await startStack({ dataDir, dbPort: 56522, apiPort: 56521, quiet: true }, () => {});
+const stack = await startStack({ dataDir, dbPort: 56522, apiPort: 56521, mailPort: 0, smtpPort: 0, quiet: true }, () => {});
 const sql = postgres(stack.dbUrl, { onnotice: () => {} });
 try {
   console.log(`Seeding ${ENTRIES.toLocaleString()} entries (and the seed's)...`);

@@ -26,7 +26,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-votes-'));
-const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, quiet: true }, () => {});
+const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, mailPort: 0, smtpPort: 0, quiet: true }, () => {});
 const sql = postgres(stack.dbUrl, { max: CLIENTS + 1, onnotice: () => {} });
 try {
   console.log(`Seeding ${ENTRIES.toLocaleString()} entries and ${VOTERS} voters...`);

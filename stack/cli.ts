@@ -149,6 +149,7 @@ async function main(command: string | undefined): Promise<void> {
     Database   ${stack.dbUrl}${stack.dataDir ? `\n    Data       ${stack.dataDir}` : ''}
     API        ${stack.apiUrl}   (/auth/v1, /functions/v1/api, /api)
     ${web ? `Web app    ${web.url}${command === 'dev' ? '   (Vite dev server, hot reload)' : ''}` : ''}
+    Mail       ${stack.mailDescription}
     Tutor      ${tutorMode()}
   Press Ctrl-C to stop.`);
 

@@ -57,6 +57,10 @@ export interface StackConfig {
   dbPort: number;
   /** Port of the API gateway: /auth/v1, /functions/v1, /realtime/v1 and /api (54321). */
   apiPort: number;
+  /** The local mail catcher's inbox and Mailpit API (54324, like `supabase start`). */
+  mailPort: number;
+  /** The local mail catcher's SMTP port (54325). */
+  smtpPort: number;
   /** Where embedded Postgres keeps its files (see defaultDataDir). */
   dataDir: string;
   /** Use this Postgres instead of starting the embedded one. */
@@ -204,6 +208,8 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     host: env.JERGA_HOST || '127.0.0.1',
     dbPort: Number(env.JERGA_DB_PORT ?? 54322),
     apiPort: Number(env.JERGA_API_PORT ?? 54321),
+    mailPort: Number(env.JERGA_MAIL_PORT ?? 54324),
+    smtpPort: Number(env.JERGA_SMTP_PORT ?? 54325),
     dataDir: env.JERGA_DATA_DIR || defaultDataDir(),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,

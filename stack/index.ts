@@ -3,6 +3,8 @@ import { createAuthApp, type AuthApp } from './auth/index.ts';
 import { apiDatabaseUrlOf, loadConfig, type StackConfig } from './config.ts';
 import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
+import { startMail, type MailService } from './mail/index.ts';
+import type { Mailer } from './mail/types.ts';
 import { startRealtime, type RealtimeService } from './realtime/index.ts';
 import { createGateway, listen } from './server.ts';
 import { assertFitForHost, assertSeededAdminChanged, isLoopbackHost } from './self-hosting.ts';
@@ -15,6 +17,12 @@ export interface RunningStack {
   dataDir?: string;
   applied: string[];
   seeded: boolean;
+  /** What Auth sends mail through. */
+  mailer: Mailer;
+  /** The mail catcher (Mailpit's API), or undefined when GOTRUE_SMTP_* sends real mail. */
+  mailUrl?: string;
+  /** Where mail goes, for the start-up lines. */
+  mailDescription: string;
   /**
    * Replaces the functions' and Auth's database pools: the functions open a new one on their
    * next request (the api function's db() does), Auth at once. For a pool postgres.js has
@@ -42,7 +50,9 @@ export async function startStack(
   let server: Server | undefined;
   let auth: AuthApp | undefined;
   let realtime: RealtimeService | undefined;
+  let mail: MailService | undefined;
   try {
+    mail = await startMail({ httpPort: config.mailPort, smtpPort: config.smtpPort });
     const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
     await assertSeededAdminChanged(config, db.url);
     const apiUrl = `http://127.0.0.1:${config.apiPort}`;
@@ -73,6 +83,7 @@ export async function startStack(
       google: config.google,
       // As a hosted project with IP address forwarding on: the api function names the browser.
       sbForwardedForEnabled: true,
+      mailer: mail.mailer,
     });
     realtime = await startRealtime({ config, databaseUrl: db.url, log });
     server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade, config.host);
@@ -81,6 +92,7 @@ export async function startStack(
     const running = server;
     const runningAuth = auth;
     const runningRealtime = realtime;
+    const runningMail = mail;
     let renewal: Promise<void> | undefined;
     const renewPools = () =>
       (renewal ??= (async () => {
@@ -100,6 +112,9 @@ export async function startStack(
       dataDir: db.dataDir,
       applied,
       seeded,
+      mailer: mail.mailer,
+      mailUrl: mail.mailUrl,
+      mailDescription: mail.describe,
       renewPools,
       async stop() {
         await runningRealtime.close();
@@ -107,6 +122,7 @@ export async function startStack(
         await new Promise<void>((resolve) => running.close(() => resolve()));
         for (const fn of functions.values()) await fn.close?.();
         await runningAuth.close();
+        await runningMail.close();
         await db.stop();
       },
     };
@@ -114,6 +130,7 @@ export async function startStack(
     server?.close();
     await realtime?.close();
     await auth?.close();
+    await mail?.close();
     await db.stop();
     throw error;
   }

@@ -9,21 +9,24 @@ import { canonicalAddress } from './auth/addresses.ts';
 import type { StackConfig } from './config.ts';
 import type { EdgeFunction } from './functions.ts';
 
-const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code';
+const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Retry-After';
 
-/** CORS as Kong answers it on `supabase start`: reflect what the browser asks for, set (never append). */
-function withCors(request: Request, response: Response): Response {
+/**
+ * CORS as Supabase answers it: any origin may call, but never with credentials. Nothing
+ * here authenticates by cookie (tokens travel in Authorization), so no origin needs them,
+ * and reflecting a foreign Origin with credentials allowed would let any site read replies
+ * meant for the browser's own session. Set, never appended.
+ */
+function withCors(response: Response): Response {
   const headers = new Headers(response.headers);
-  headers.set('Access-Control-Allow-Origin', request.headers.get('origin') ?? '*');
-  headers.set('Access-Control-Allow-Credentials', 'true');
+  headers.set('Access-Control-Allow-Origin', '*');
+  headers.delete('Access-Control-Allow-Credentials');
   headers.set('Access-Control-Expose-Headers', exposedHeaders);
-  headers.append('Vary', 'Origin');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function preflight(request: Request): Response {
   return withCors(
-    request,
     new Response(null, {
       status: 204,
       headers: {
@@ -116,19 +119,19 @@ export function createGateway({ config, functions, auth, trustedProxies, realtim
 
   async function invoke(c: Context, name: string, path: string): Promise<Response> {
     const fn = functions.get(name);
-    if (!fn) return withCors(c.req.raw, c.text('Function not found', 404));
+    if (!fn) return withCors(c.text('Function not found', 404));
     if (fn.verifyJwt) {
       const token = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
       try {
         await jwtVerify(token, secret);
       } catch {
-        return withCors(c.req.raw, c.json({ msg: 'Invalid JWT' }, 401));
+        return withCors(c.json({ msg: 'Invalid JWT' }, 401));
       }
     }
     const url = new URL(c.req.url);
     url.pathname = path;
     const response = await fn.fetch(forward(c, url));
-    return withCors(c.req.raw, response);
+    return withCors(response);
   }
 
   // /functions/v1/<name>/<rest>: the function sees /<name>/<rest>, as on hosted Supabase.
@@ -143,19 +146,19 @@ export function createGateway({ config, functions, auth, trustedProxies, realtim
     app.all('/auth/v1/*', async (c) => {
       const url = new URL(c.req.url);
       url.pathname = url.pathname.slice('/auth/v1'.length) || '/';
-      return withCors(c.req.raw, await auth.fetch(forward(c, url), c.env));
+      return withCors(await auth.fetch(forward(c, url), c.env));
     });
   }
 
   // /realtime/v1/api/...: Realtime's HTTP broadcast (the WebSocket comes through `upgrade`).
   if (realtime) {
     app.all('/realtime/v1/api/*', async (c) =>
-      withCors(c.req.raw, await realtime.fetch(c.req.raw, c.req.path.slice('/realtime/v1'.length))),
+      withCors(await realtime.fetch(c.req.raw, c.req.path.slice('/realtime/v1'.length))),
     );
   }
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
-  app.notFound((c) => withCors(c.req.raw, c.json({ message: 'Not found' }, 404)));
+  app.notFound((c) => withCors(c.json({ message: 'Not found' }, 404)));
   return app;
 }
 

@@ -78,7 +78,8 @@ export function adminRoutes(ctx: AuthContext): Hono {
       const [{ count }] = await tx<{ count: string }[]>`select count(*) from auth.users where ${where}`;
       const rows = await tx<UserRow[]>`
         select id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at, confirmed_at,
-               last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous
+               last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,
+               email_change, email_change_sent_at, recovery_sent_at, confirmation_sent_at
           from auth.users where ${where}
          order by created_at desc, id limit ${size} offset ${(pageNumber - 1) * size}`;
       const identities = rows.length

@@ -27,12 +27,14 @@ export class AuthError extends Error {
  */
 export function errorResponse(error: AuthError): Response {
   const body = { code: error.code, message: error.message, error_code: error.code, msg: error.message, ...error.extra };
+  const retryAfter: Record<string, string> = typeof error.extra.retryAfter === 'number' ? { 'retry-after': String(error.extra.retryAfter) } : {};
   return new Response(JSON.stringify(body), {
     status: error.status,
     headers: {
       'content-type': 'application/json',
       [API_VERSION_HEADER]: API_VERSION,
       'x-sb-error-code': error.code,
+      ...retryAfter,
     },
   });
 }

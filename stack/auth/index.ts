@@ -17,9 +17,21 @@ import {
 } from './errors.ts';
 import { googleSignIn, type GoogleSettings } from './google.ts';
 import { googlePage } from './google-page.ts';
-import { authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode, standInMayUse, standInRefused } from './oauth.ts';
+import { checkGuessThrottle, countedByCaller, recordGuess } from './guess-throttle.ts';
+import { mailFlowRoutes, sendConfirmation, startEmailChange } from './mail-flows.ts';
+import type { Mailer } from '../mail/types.ts';
+import {
+  allowedRedirect,
+  authorizeUrl,
+  completeSignIn,
+  exchangeAuthCode,
+  failSignIn,
+  googleCode,
+  standInMayUse,
+  standInRefused,
+} from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { checkApiKeys, clientOf, keyDigests, readJson, requireUser } from './requests.ts';
+import { checkApiKeys, clientOf, keyDigests, readJson, requireUser, type Caller } from './requests.ts';
 import { endSessions, refreshSession, startSession } from './sessions.ts';
 import { loadAuthSettings, type AuthSettings, type RateLimits } from './settings.ts';
 import { jwks, loadSigningKeys } from './tokens.ts';
@@ -67,6 +79,8 @@ export interface AuthAppOptions extends Partial<Omit<AuthSettings, 'rateLimits'>
    * (unset) the local stand-in page, which vouches for no address.
    */
   google?: GoogleSettings | 'off';
+  /** Where Auth's mail goes (recovery, e-mail change, confirmations). */
+  mailer?: Mailer;
 }
 
 /** GoTrue's default request body limit. */
@@ -90,6 +104,8 @@ const signupBody = z.object({
 const userUpdateBody = z.object({
   email: z.string().optional(),
   password: z.string().optional(),
+  current_password: z.string().optional(),
+  nonce: z.string().optional(),
   phone: z.string().optional(),
   data: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -212,7 +228,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
         phone: false,
       },
       disable_signup: !settings.enableSignup,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: !settings.enableConfirmations,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -233,22 +249,27 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     const email = normaliseEmail(body.email);
     if (!body.password) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
     checkNewPassword(body.password, settings.minimumPasswordLength);
-    const session = await ctx.sql.begin(async (tx) => {
+    const confirm = settings.enableConfirmations;
+    const reply = await ctx.sql.begin(async (tx) => {
       if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
       const time = ctx.now();
       const id = await insertUser(tx, {
         email,
         passwordHash: await hashPassword(tx, body.password!),
-        // Email confirmations are off locally ([auth.email] enable_confirmations = false).
-        emailConfirmedAt: time,
+        // [auth.email] enable_confirmations: off, the address counts as confirmed at once.
+        emailConfirmedAt: confirm ? null : time,
         appMetadata: { provider: 'email', providers: ['email'] },
-        userMetadata: { ...(body.data ?? {}), email_verified: true },
-        identity: { provider: 'email', data: { email, email_verified: true, phone_verified: false } },
+        userMetadata: { ...(body.data ?? {}), email_verified: !confirm },
+        identity: { provider: 'email', data: { email, email_verified: !confirm, phone_verified: false } },
         now: time,
       });
-      return startSession(ctx, tx, id, 'password', 'email', clientOf(ctx, c));
+      if (!confirm) return startSession(ctx, tx, id, 'password', 'email', clientOf(ctx, c));
+      // As GoTrue with confirmations on: the user, no session, and a mail with the link.
+      const user = (await findUserById(tx, id, true))!;
+      await sendConfirmation(ctx, tx, options.mailer, user, allowedRedirect(settings, c.req.query('redirect_to')), c);
+      return loadUserJson(tx, id);
     });
-    return c.json(session);
+    return c.json(reply);
   });
 
   app.post('/token', async (c) => {
@@ -261,18 +282,31 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       if (typeof email !== 'string' || !email.trim()) {
         throw validationFailed(typeof body.phone === 'string' && body.phone ? 'Phone logins are disabled' : 'missing email or phone');
       }
-      const session = await ctx.sql.begin(async (tx) => {
-        const user = await findUserByEmail(tx, email.trim());
-        // One bcrypt comparison whatever happens (a dummy hash when there is no user), so
-        // the time a refusal takes does not say whether the e-mail has an account. A
-        // password past bcrypt's 72 bytes could only match by truncation: never.
-        const usable = typeof password === 'string' && Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
-        const matches = await passwordMatches(tx, user?.encrypted_password, usable ? password : '');
-        if (!user || !usable || !matches) throw invalidCredentials();
-        if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-        if (user.banned_until && user.banned_until > ctx.now()) throw new AuthError(400, 'user_banned', 'User is banned');
-        return startSession(ctx, tx, user.id, 'password', 'email', client);
-      });
+      // One guessing throttle with /api/auth/login (which counts its own calls itself).
+      const counted = !countedByCaller(ctx, c);
+      if (counted) await checkGuessThrottle(ctx, email.trim(), client.ip);
+      let refused = false;
+      const session = await ctx.sql
+        .begin(async (tx) => {
+          const user = await findUserByEmail(tx, email.trim());
+          // One bcrypt comparison whatever happens (a dummy hash when there is no user), so
+          // the time a refusal takes does not say whether the e-mail has an account. A
+          // password past bcrypt's 72 bytes could only match by truncation: never.
+          const usable = typeof password === 'string' && Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
+          const matches = await passwordMatches(tx, user?.encrypted_password, usable ? password : '');
+          if (!user || !usable || !matches) {
+            refused = true;
+            throw invalidCredentials();
+          }
+          if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+          if (user.banned_until && user.banned_until > ctx.now()) throw new AuthError(400, 'user_banned', 'User is banned');
+          return startSession(ctx, tx, user.id, 'password', 'email', client);
+        })
+        .catch(async (error: unknown) => {
+          if (counted && refused) await recordGuess(ctx, email.trim(), client.ip, false);
+          throw error;
+        });
+      if (counted) await recordGuess(ctx, email.trim(), client.ip, true);
       return c.json(session);
     }
     if (grant === 'refresh_token') {
@@ -298,6 +332,12 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     const caller = await requireUser(ctx, c);
     const body = parse(userUpdateBody, await readJson(c));
     const id = caller.user.id;
+    if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (body.password !== undefined) {
+      checkNewPassword(body.password, settings.minimumPasswordLength);
+      await checkCurrentPassword(caller, body.current_password, clientOf(ctx, c).ip);
+    }
+    const newEmail = body.email !== undefined && body.email.trim().toLowerCase() !== (caller.user.email ?? '') ? normaliseEmail(body.email) : undefined;
     const user = await ctx.sql.begin(async (tx) => {
       const current = await findUserById(tx, id, true);
       if (!current) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
@@ -308,7 +348,6 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
                   where id = ${id}`;
       }
       if (body.password !== undefined) {
-        checkNewPassword(body.password, settings.minimumPasswordLength);
         if (await passwordMatches(tx, current.encrypted_password, body.password)) {
           throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
         }
@@ -317,22 +356,40 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
         if (caller.sessionId) await tx`delete from auth.sessions where user_id = ${id} and id <> ${caller.sessionId}`;
         else await tx`delete from auth.sessions where user_id = ${id}`;
       }
-      if (body.email !== undefined && body.email.trim().toLowerCase() !== (current.email ?? '')) {
-        // Email confirmations are off locally, so the change applies at once (GoTrue's autoconfirm path).
-        const email = normaliseEmail(body.email);
-        const other = await findUserByEmail(tx, email);
+      if (newEmail !== undefined) {
+        const other = await findUserByEmail(tx, newEmail);
         if (other && other.id !== id) throw emailExists();
-        await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, ${time})
-                  where id = ${id}`;
-        await tx`update auth.identities set identity_data = identity_data || ${json({ email })}, updated_at = ${time}
-                  where user_id = ${id} and provider = 'email'`;
+        // GoTrue's secure e-mail change: nothing switches until the mailed link is followed.
+        const redirectTo = allowedRedirect(settings, c.req.query('redirect_to'));
+        await startEmailChange(ctx, tx, options.mailer, { ...current, raw_user_meta_data: { ...current.raw_user_meta_data, ...(body.data ?? {}) } }, newEmail, redirectTo, c);
       }
-      if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
       await tx`update auth.users set updated_at = ${time} where id = ${id}`;
       return loadUserJson(tx, id);
     });
     return c.json(user);
   });
+
+  /**
+   * GoTrue's update_password_require_current_password: a new password needs the current one
+   * (counted by the shared guessing throttle), unless the account has none (Google only) or
+   * the session came from a recovery link within the link's lifetime.
+   */
+  async function checkCurrentPassword(caller: Caller, given: string | undefined, ip: string | null): Promise<void> {
+    const hash = caller.user.encrypted_password;
+    if (!hash) return;
+    if (caller.sessionId) {
+      const [recovery] = await ctx.sql`
+        select 1 from auth.mfa_amr_claims where session_id = ${caller.sessionId} and authentication_method = 'recovery'
+           and created_at > ${new Date(ctx.now().getTime() - settings.otpExpirySeconds * 1000)}`;
+      if (recovery) return;
+    }
+    const email = caller.user.email ?? caller.user.id;
+    await checkGuessThrottle(ctx, email, ip);
+    const usable = typeof given === 'string' && given !== '' && Buffer.byteLength(given, 'utf8') <= MAX_PASSWORD_BYTES;
+    const matches = await ctx.sql.begin((tx) => passwordMatches(tx, hash, usable ? given : ''));
+    if (usable) await recordGuess(ctx, email, ip, matches);
+    if (!matches) throw new AuthError(400, 'current_password_mismatch', 'Current password required when setting new password.');
+  }
 
   app.post('/logout', async (c) => {
     const scope = c.req.query('scope') ?? 'global';
@@ -421,6 +478,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     return callback(c, params);
   });
 
+  app.route('/', mailFlowRoutes(ctx, options.mailer));
   app.route('/admin', adminRoutes(ctx));
 
   app.notFound(() => errorResponse(new AuthError(404, 'not_found', 'Not found')));

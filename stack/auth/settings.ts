@@ -31,6 +31,14 @@ export interface AuthSettings {
   refreshTokenReuseInterval: number;
   enableRefreshTokenRotation: boolean;
   rateLimits: RateLimits;
+  /** `[auth.email] enable_confirmations`: a new account must follow the mailed link before signing in. */
+  enableConfirmations: boolean;
+  /** `[auth.email] double_confirm_changes`: an e-mail change needs the links sent to both addresses. */
+  doubleConfirmChanges: boolean;
+  /** `[auth.email] max_frequency` in seconds: how soon another mail may go to one address. */
+  maxFrequencySeconds: number;
+  /** `[auth.email] otp_expiry`: how long a mailed link works, in seconds. */
+  otpExpirySeconds: number;
 }
 
 /** GoTrue's own defaults, for anything config.toml leaves out. */
@@ -45,6 +53,15 @@ interface AuthToml {
   refresh_token_reuse_interval?: number;
   enable_refresh_token_rotation?: boolean;
   rate_limit?: { sign_in_sign_ups?: number; token_refresh?: number };
+  email?: { enable_confirmations?: boolean; double_confirm_changes?: boolean; max_frequency?: string; otp_expiry?: number };
+}
+
+/** A Go duration as config.toml writes it ("60s", "1m", "1m30s") in seconds. */
+function durationSeconds(text: string | undefined, fallback: number): number {
+  if (!text) return fallback;
+  const parts = [...text.matchAll(/(\d+)(h|m|s)/g)];
+  if (!parts.length || parts.map((part) => part[0]).join('') !== text.trim()) throw new Error(`config.toml: not a duration: ${text}`);
+  return parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1), 0);
 }
 
 /** Reads `[auth]` from supabase/config.toml, so the stack and `supabase start` agree. */
@@ -61,6 +78,11 @@ export function loadAuthSettings(configFile = path.join(rootDir, 'supabase', 'co
     enableSignup: auth.enable_signup ?? true,
     refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
     enableRefreshTokenRotation: auth.enable_refresh_token_rotation ?? true,
+    enableConfirmations: auth.email?.enable_confirmations ?? false,
+    // GoTrue's default (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED): both addresses confirm.
+    doubleConfirmChanges: auth.email?.double_confirm_changes ?? true,
+    maxFrequencySeconds: durationSeconds(auth.email?.max_frequency, 60),
+    otpExpirySeconds: auth.email?.otp_expiry ?? 3600,
     rateLimits: {
       signInSignUps: auth.rate_limit?.sign_in_sign_ups ?? defaultRateLimits.signInSignUps,
       tokenRefresh: auth.rate_limit?.token_refresh ?? defaultRateLimits.tokenRefresh,

@@ -25,6 +25,11 @@ export interface UserRow {
   updated_at: Date | null;
   banned_until: Date | null;
   is_anonymous: boolean;
+  /** The address an e-mail change waits to switch to ('' or null when none is pending). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  confirmation_sent_at: Date | null;
 }
 
 interface IdentityRow {
@@ -52,6 +57,11 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Json {
     phone: user.phone ?? '',
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmed_at: iso(user.confirmed_at),
+    confirmation_sent_at: iso(user.confirmation_sent_at),
+    recovery_sent_at: iso(user.recovery_sent_at),
+    // GoTrue's pending e-mail change: the address stays `email` until the link is followed.
+    new_email: user.email_change || undefined,
+    email_change_sent_at: user.email_change ? iso(user.email_change_sent_at) : undefined,
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
@@ -75,7 +85,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Json {
 
 const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
   confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
-  banned_until, is_anonymous`;
+  banned_until, is_anonymous, email_change, email_change_sent_at, recovery_sent_at, confirmation_sent_at`;
 
 export async function findUserById(tx: Tx, id: string, lock = false): Promise<UserRow | undefined> {
   const [row] = await tx.unsafe<UserRow[]>(

@@ -6,11 +6,15 @@ afterAll(closeAdminSql);
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
+let tries = Math.floor(Math.random() * 200);
+
 async function timedSignIn(email: string, secret: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${stack().apiUrl}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { apikey: stack().anonKey, 'content-type': 'application/json' },
+    // Each try from its own address: the per-account guessing throttle would answer the
+    // known account's later tries without any bcrypt at all.
+    headers: { apikey: stack().anonKey, 'content-type': 'application/json', 'x-forwarded-for': `198.18.${++tries % 250}.${Math.floor(tries / 250) + 1}` },
     body: JSON.stringify({ email, password: secret }),
   });
   const body = await response.json();

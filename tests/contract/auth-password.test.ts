@@ -160,19 +160,27 @@ describe('the user (GET and PUT /user)', () => {
     expect(decodeJwt(refreshed.session!.access_token).user_metadata).toEqual({ name: 'Di', level: 'B1', email_verified: true });
   });
 
-  it('changes the password: the new one signs in, the old one no longer does, other sessions end', async () => {
+  it('changes the password only with the current one; then the new one signs in, the old one no longer does, other sessions end', async () => {
     const email = uniqueEmail('newpass');
     const supabase = supabaseClient();
     await supabase.auth.signUp({ email, password });
     const other = supabaseClient();
     const { data: otherSession } = await other.auth.signInWithPassword({ email, password });
 
-    const same = await supabase.auth.updateUser({ password });
+    // A stolen access token alone changes nothing.
+    const bare = await supabase.auth.updateUser({ password: 'a brand new password' });
+    expect(bare.error).toMatchObject({ status: 400, code: 'current_password_mismatch', message: 'Current password required when setting new password.' });
+    const wrong = await supabase.auth.updateUser({ password: 'a brand new password', current_password: 'not my password' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    expect((await supabaseClient().auth.signInWithPassword({ email, password })).error).toBeNull();
+    expect((await authFetch('/user', { token: otherSession.session!.access_token })).status).toBe(200);
+
+    const same = await supabase.auth.updateUser({ password, current_password: password });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
-    const weak = await supabase.auth.updateUser({ password: 'tiny' });
+    const weak = await supabase.auth.updateUser({ password: 'tiny', current_password: password });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
 
-    const { error } = await supabase.auth.updateUser({ password: 'a brand new password' });
+    const { error } = await supabase.auth.updateUser({ password: 'a brand new password', current_password: password });
     expect(error).toBeNull();
     expect((await supabaseClient().auth.signInWithPassword({ email, password })).error?.code).toBe('invalid_credentials');
     expect((await supabaseClient().auth.signInWithPassword({ email, password: 'a brand new password' })).error).toBeNull();
@@ -183,9 +191,10 @@ describe('the user (GET and PUT /user)', () => {
     expect(await stale.json()).toMatchObject({ code: 'session_not_found' });
   });
 
-  it('changes the email at once (confirmations are off) and refuses one already taken', async () => {
+  it('keeps an e-mail change pending (new_email) until its links are followed, and refuses one already taken', async () => {
     const supabase = supabaseClient();
-    await supabase.auth.signUp({ email: uniqueEmail('oldmail'), password });
+    const old = uniqueEmail('oldmail');
+    await supabase.auth.signUp({ email: old, password });
     const taken = uniqueEmail('taken');
     await supabaseClient().auth.signUp({ email: taken, password });
     const clash = await supabase.auth.updateUser({ email: taken });
@@ -194,8 +203,10 @@ describe('the user (GET and PUT /user)', () => {
     const fresh = uniqueEmail('newmail');
     const { data, error } = await supabase.auth.updateUser({ email: fresh });
     expect(error).toBeNull();
-    expect(data.user!.email).toBe(fresh.toLowerCase());
-    expect((await supabaseClient().auth.signInWithPassword({ email: fresh, password })).error).toBeNull();
+    expect(data.user!.email).toBe(old.toLowerCase());
+    expect(data.user!.new_email).toBe(fresh.toLowerCase());
+    expect((await supabaseClient().auth.signInWithPassword({ email: fresh, password })).error?.code).toBe('invalid_credentials');
+    expect((await supabaseClient().auth.signInWithPassword({ email: old, password })).error).toBeNull();
   });
 
   it('needs a valid bearer: 401 no_authorization without one, 403 bad_jwt for a bad one', async () => {

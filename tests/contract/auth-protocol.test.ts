@@ -16,7 +16,8 @@ describe('wire conventions', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(response.headers.get('x-sb-error-code')).toBe('invalid_credentials');
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
     const exposed = response.headers.get('access-control-expose-headers')!.split(/,\s*/).map((h) => h.toLowerCase());
     expect(exposed).toEqual(expect.arrayContaining(['x-supabase-api-version', 'x-sb-error-code', 'x-total-count', 'link']));
     expect(await response.json()).toEqual({
@@ -37,7 +38,8 @@ describe('wire conventions', () => {
       },
     });
     expect(response.status).toBeLessThan(300);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
     expect(response.headers.get('access-control-allow-headers')).toMatch(/x-supabase-api-version/);
     expect(response.headers.get('access-control-allow-methods')).toMatch(/POST/);
     expect(response.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/);

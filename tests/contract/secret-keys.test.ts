@@ -30,7 +30,7 @@ async function withStack(env: Record<string, string>, check: (running: RunningSt
   Object.assign(process.env, env);
   try {
     const running = await startStack(
-      { databaseUrl: stack().dbUrl, apiPort: await freePort(), jwtSecret: stack().jwtSecret, anonKey: stack().anonKey, serviceRoleKey: stack().serviceRoleKey, seed: false, quiet: true },
+      { databaseUrl: stack().dbUrl, apiPort: await freePort(), jwtSecret: stack().jwtSecret, anonKey: stack().anonKey, serviceRoleKey: stack().serviceRoleKey, seed: false, mailPort: 0, smtpPort: 0, quiet: true },
       () => {},
     );
     try {

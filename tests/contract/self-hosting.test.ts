@@ -35,7 +35,7 @@ let ownDataDir: string;
 
 beforeAll(async () => {
   ownDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-self-hosting-'));
-  own = await startStack({ dataDir: ownDataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, quiet: true }, () => {});
+  own = await startStack({ dataDir: ownDataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, mailPort: 0, smtpPort: 0, quiet: true }, () => {});
   restoreEnv();
 });
 
@@ -66,7 +66,7 @@ async function goodConfig(): Promise<Partial<StackConfig>> {
 
 async function startOn(host: string, config: Partial<StackConfig>) {
   try {
-    return await startStack({ databaseUrl: own.dbUrl, apiPort: await freePort(), seed: false, quiet: true, host, ...config }, () => {});
+    return await startStack({ databaseUrl: own.dbUrl, apiPort: await freePort(), seed: false, mailPort: 0, smtpPort: 0, quiet: true, host, ...config }, () => {});
   } catch (error) {
     restoreEnv();
     throw error;

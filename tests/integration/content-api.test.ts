@@ -344,8 +344,29 @@ describe('gateway', () => {
     const reply = await fetch(`${stack().apiUrl}/functions/v1/api/content/getContents?limit=1`, {
       headers: { origin: 'http://localhost:5173', authorization: `Bearer ${stack().anonKey}` },
     });
-    expect(reply.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(reply.headers.get('access-control-allow-origin')).toBe('*');
     expect(reply.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
+  });
+
+  it('never lets a foreign origin read replies with credentials, on any door', async () => {
+    const origin = 'https://evil.example';
+    const doors = [
+      `${stack().apiUrl}/api/auth/getUser`,
+      `${stack().apiUrl}/functions/v1/api/content/getContents?limit=1`,
+      `${stack().apiUrl}/auth/v1/settings`,
+      `${stack().apiUrl}/auth/v1/user`,
+      `${stack().apiUrl}/nowhere`,
+    ];
+    for (const url of doors) {
+      for (const method of ['GET', 'OPTIONS']) {
+        const headers: Record<string, string> = { origin, apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}` };
+        if (method === 'OPTIONS') Object.assign(headers, { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' });
+        const reply = await fetch(url, { method, headers });
+        await reply.arrayBuffer();
+        expect(reply.headers.get('access-control-allow-origin'), `${method} ${url}`).not.toBe(origin);
+        expect(reply.headers.get('access-control-allow-credentials'), `${method} ${url}`).toBeNull();
+      }
+    }
   });
 
   it('answers an unknown /api route with a 404 JSON body', async () => {

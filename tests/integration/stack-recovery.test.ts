@@ -59,7 +59,7 @@ function postmasterPid(): number | undefined {
 
 /** `npm run stack`, as a child in its own process group so cleanup can end all of it. */
 function startStackProcess(): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, JERGA_DATA_DIR: dataDir, JERGA_DB_PORT: String(dbPort), JERGA_API_PORT: String(apiPort) };
+  const env: NodeJS.ProcessEnv = { ...process.env, JERGA_DATA_DIR: dataDir, JERGA_DB_PORT: String(dbPort), JERGA_API_PORT: String(apiPort), JERGA_MAIL_PORT: '0', JERGA_SMTP_PORT: '0' };
   delete env.DATABASE_URL;
   delete env.JERGA_API_DB_URL;
   const child = spawn(path.join(rootDir, 'node_modules', '.bin', 'tsx'), ['stack/cli.ts', 'stack'], {

@@ -198,6 +198,22 @@ describe('bad input is a 4xx, never a 500', () => {
     expect(reply.body).toMatchObject({ code: 'invalid_text', fieldCodes: { [field]: 'invalid_text' } });
   });
 
+  it('30,000 nested brackets are a 400 on every kind of POST, and nothing is written', async () => {
+    const { token } = await register();
+    const deep = '['.repeat(30_000) + ']'.repeat(30_000);
+    for (const path of ['/content/addContent', '/user/register', '/auth/login', '/comment/addComment', '/feedback/addFeedback']) {
+      const array = await api(path, { token, rawBody: deep, headers: { 'content-type': 'application/json' } });
+      expect(array.status, path).toBe(400);
+      expect(array.body.code, path).toBe('json_too_deep');
+      const nested = await api(path, { token, rawBody: `{"title":${deep}}`, headers: { 'content-type': 'application/json' } });
+      expect(nested.status, path).toBe(400);
+    }
+    // A body just inside the cap is read and judged on its fields.
+    const shallow = await api('/content/addContent', { token, body: { ...entryBody, title: JSON.parse('['.repeat(20) + ']'.repeat(20)) } });
+    expect(shallow.status).toBe(400);
+    expect(shallow.body.code).not.toBe('json_too_deep');
+  });
+
   it('a cursor past 2^31 and a NUL in a query are 400', async () => {
     const cursor = Buffer.from(JSON.stringify([2 ** 31, '2026-01-01T00:00:00Z', randomUUID()])).toString('base64url');
     expect((await api(`/content/getContents?cursor=${cursor}`)).status).toBe(400);

@@ -26,7 +26,7 @@ export async function setup(project: TestProject): Promise<void> {
   for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete process.env[name];
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-test-db-'));
   stack = await startStack(
-    { dataDir, dbPort: testPorts.db, apiPort: testPorts.api, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },
+    { dataDir, dbPort: testPorts.db, apiPort: testPorts.api, mailPort: testPorts.mail, smtpPort: testPorts.smtp, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },
     () => {},
   );
   // The dev server's proxy (vite.config.ts) reads it; the build itself names no port.
@@ -50,6 +50,7 @@ export async function setup(project: TestProject): Promise<void> {
     publishableKey: stack.config.publishableKey,
     secretKey: stack.config.secretKey,
     jwtSecret: stack.config.jwtSecret,
+    mailUrl: stack.mailUrl ?? '',
   });
 }
 

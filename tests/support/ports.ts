@@ -6,4 +6,7 @@ export const testPorts = {
   web: Number(process.env.JERGA_TEST_WEB_PORT ?? 55173),
   /** Vite's dev server (`npm run dev`), for the tests of what it may serve. */
   dev: Number(process.env.JERGA_TEST_DEV_PORT ?? 55174),
+  /** The mail catcher's Mailpit API and its SMTP port. */
+  mail: Number(process.env.JERGA_TEST_MAIL_PORT ?? 55324),
+  smtp: Number(process.env.JERGA_TEST_SMTP_PORT ?? 55325),
 };

@@ -13,6 +13,8 @@ export interface StackUnderTest {
   publishableKey: string;
   secretKey: string;
   jwtSecret: string;
+  /** The mail catcher's Mailpit API (every mail Auth sends lands there). */
+  mailUrl: string;
 }
 
 declare module 'vitest' {

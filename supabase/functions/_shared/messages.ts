@@ -8,6 +8,7 @@ export const messages = {
   // Requests
   invalid_input: 'The request is not valid.',
   invalid_json: 'The request body must be JSON.',
+  json_too_deep: 'The request body is nested too deeply.',
   invalid_text: 'This text contains a character that is not allowed.',
   number_out_of_range: 'A number in the request is out of range.',
   payload_too_large: 'The request is too large.',

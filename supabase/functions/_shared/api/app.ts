@@ -25,8 +25,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function createApiApp(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath('/api');
   // On hosted Supabase the function answers preflights itself; the local gateway sets
-  // the same headers (replacing, never duplicating).
-  app.use('*', cors({ origin: (origin) => origin || '*', credentials: true, maxAge: 3600 }));
+  // the same headers (replacing, never duplicating). Any origin, never with credentials:
+  // sessions travel as bearer tokens, so no site needs the browser's cookies sent here.
+  app.use('*', cors({ origin: '*', credentials: false, maxAge: 3600, exposeHeaders: ['X-Supabase-Api-Version', 'Retry-After'] }));
   app.use(
     '*',
     bodyLimit({

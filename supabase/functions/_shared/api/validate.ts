@@ -32,22 +32,29 @@ export const personName = z.string({ error: 'name_required' }).trim().min(1, 'na
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const unstorableText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The path (`a.b.0`) of the first key or string in `value` that Postgres could not take. */
-function unstorableField(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return unstorableText.test(value) ? path.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableField(value[i], [...path, String(i)]);
-      if (found !== null) return found;
+/** No /api body nests deeper than a few levels; a cap keeps the walk below (and zod) bounded. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The path (`a.b.0`) of the first key or string in `value` that Postgres could not take.
+ * Iterative, depth-first in document order: 30,000 nested arrays cannot overflow the stack,
+ * and deeper than MAX_JSON_DEPTH is refused as json_too_deep.
+ */
+function unstorableField(value: unknown): string | null {
+  const pending: [item: unknown, path: string[]][] = [[value, []]];
+  while (pending.length) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (unstorableText.test(item)) return path.join('.') || 'body';
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (unstorableText.test(key)) return [...path, key.replace(unstorableText, '?')].join('.');
-      const found = unstorableField(item, [...path, key]);
-      if (found !== null) return found;
+    if (!item || typeof item !== 'object') continue;
+    if (path.length >= MAX_JSON_DEPTH) throw new ApiError(400, 'json_too_deep', { details: { maxDepth: MAX_JSON_DEPTH } });
+    const entries = Array.isArray(item) ? item.map((child, i) => [String(i), child] as const) : Object.entries(item);
+    for (const [key] of entries) {
+      if (!Array.isArray(item) && unstorableText.test(key)) return [...path, key.replace(unstorableText, '?')].join('.');
     }
+    for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i][1], [...path, entries[i][0]]]);
   }
   return null;
 }
