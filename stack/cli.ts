@@ -7,13 +7,16 @@ import { defaultDataDir, legacyDataDir, loadConfig, rootDir } from './config.ts'
 import { clearLockFile } from './db.ts';
 import { startStack, type RunningStack } from './index.ts';
 import { startWeb } from './web.ts';
+import { asExports, generateKeys } from './keys.ts';
 import { tutorConfig } from '../supabase/functions/_shared/tutor/config.ts';
 
 const usage = `Usage: tsx stack/cli.ts <command>
   start   the local stack and the production web app, built when its sources changed (\`npm start\`)
   dev     the local stack and Vite's dev server with hot reload (\`npm run dev\`)
   stack   the local stack only (Postgres, /functions/v1, /api)
-  reset   delete the local database files; the next start re-creates and re-seeds them`;
+  reset   delete the local database files; the next start re-creates and re-seeds them
+  keys    print a fresh JWT secret, anon and service-role keys signed with it, and a
+          publishable/secret key pair, as shell exports (for self-hosting: JERGA_HOST)`;
 
 /**
  * Deletes the folder the next start would use: JERGA_DATA_DIR, or the default one and the
@@ -99,13 +102,22 @@ interface WebApp {
 
 /** The production build, rebuilt only when its inputs changed, served with the gateway behind it. */
 async function startProductionWeb(stack: RunningStack): Promise<WebApp> {
+  offerGoogleAsConfigured(stack);
   const build = await ensureClientBuild();
-  const web = await startWeb({ apiUrl: stack.apiUrl, distDir: build.distDir, apiOrigins: build.apiOrigins });
+  // JERGA_HOST (self-hosting) moves the web server off loopback too; by default it stays on localhost.
+  const host = process.env.JERGA_HOST ? stack.config.host : undefined;
+  const web = await startWeb({ host, apiUrl: stack.apiUrl, distDir: build.distDir, apiOrigins: build.apiOrigins });
   return { url: `${web.url}/`, close: web.close };
 }
 
+/** With Google sign-in off (JERGA_GOOGLE=off), the app's build leaves out its button. */
+function offerGoogleAsConfigured(stack: RunningStack): void {
+  if (stack.config.google === 'off') process.env.VITE_GOOGLE_SIGN_IN = 'off';
+}
+
 /** Vite's dev server (hot reload); vite.config.ts proxies the API paths to the gateway. */
-async function startDevWeb(): Promise<WebApp> {
+async function startDevWeb(stack: RunningStack): Promise<WebApp> {
+  offerGoogleAsConfigured(stack);
   const vite = await createServer({ root: rootDir, configFile: path.join(rootDir, 'vite.config.ts') });
   await vite.listen();
   return { url: vite.resolvedUrls?.local[0] ?? 'http://localhost:5173/', close: () => vite.close() };
@@ -115,6 +127,7 @@ const commands = ['start', 'dev', 'stack'];
 
 async function main(command: string | undefined): Promise<void> {
   if (command === 'reset') return reset();
+  if (command === 'keys') return void console.log(asExports(await generateKeys()));
   if (!command || !commands.includes(command)) {
     console.log(usage);
     process.exitCode = command ? 1 : 0;
@@ -125,7 +138,7 @@ async function main(command: string | undefined): Promise<void> {
   if (stack.applied.length) console.log(`Applied ${stack.applied.length} migration(s)${stack.seeded ? ' and the seed' : ''}.`);
   let web: WebApp | undefined;
   try {
-    web = command === 'start' ? await startProductionWeb(stack) : command === 'dev' ? await startDevWeb() : undefined;
+    web = command === 'start' ? await startProductionWeb(stack) : command === 'dev' ? await startDevWeb(stack) : undefined;
   } catch (error) {
     await stack.stop();
     throw error;

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
 
 /** Repository root, resolved from this file so the stack works from any cwd. */
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +40,19 @@ export const LOCAL_SERVICE_ROLE_KEY =
 export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
+/** Real Google sign-in (see stack/auth/google.ts): client id and secret, and an issuer for tests. */
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  issuerUrl?: string;
+}
+
 export interface StackConfig {
+  /**
+   * Where the gateway (and `npm start`'s web server) listen: JERGA_HOST, default 127.0.0.1.
+   * Anything but loopback is self-hosting mode (see self-hosting.ts). Postgres stays on loopback.
+   */
+  host: string;
   /** Port of the embedded Postgres (54322, like `supabase start`). */
   dbPort: number;
   /** Port of the API gateway: /auth/v1, /functions/v1, /realtime/v1 and /api (54321). */
@@ -56,10 +70,19 @@ export interface StackConfig {
   serviceRoleKey: string;
   /** The opaque `sb_publishable_…` key: a guest, like the anon key. */
   publishableKey: string;
-  /** The opaque `sb_secret_…` key: server-side only (the api function's calls to Auth). */
+  /** The opaque `sb_secret_…` key: server-side only (the api function's calls to Auth). The first of secretKeys. */
   secretKey: string;
   /** How often Realtime checks private channels' sessions again (JERGA_REALTIME_SESSION_CHECK_SECONDS, default 30). */
   realtimeSessionCheckSeconds: number;
+  /** Every accepted publishable key: SUPABASE_PUBLISHABLE_KEYS and _KEY, else the built-in one. */
+  publishableKeys: string[];
+  /** Every accepted secret key: SUPABASE_SECRET_KEYS and _KEY, else the built-in one. */
+  secretKeys: string[];
+  /**
+   * Google sign-in: real Google with GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or config.toml
+   * `[auth.external.google]`), `'off'` with JERGA_GOOGLE=off, else (undefined) the local stand-in.
+   */
+  google?: GoogleConfig | 'off';
   /** Apply supabase/seed.sql when the database is new. */
   seed: boolean;
   /** Quiet mode for tests: Postgres logs go nowhere. */
@@ -69,6 +92,15 @@ export interface StackConfig {
    * Unset means supabase/config.toml `[auth.rate_limit]` or GoTrue's defaults (30 and 150).
    */
   authRateLimits: { signInSignUps?: number; tokenRefresh?: number };
+  /**
+   * The public URL the gateway is reached at from browsers (API_EXTERNAL_URL, as in Supabase's
+   * self-hosting): Auth's token issuer and Google's redirect URI (`<it>/auth/v1/callback`).
+   * Unset: http://127.0.0.1:<apiPort>.
+   */
+  apiExternalUrl?: string;
+  /** SITE_URL and ADDITIONAL_REDIRECT_URLS (comma-separated), over supabase/config.toml's. */
+  siteUrl?: string;
+  additionalRedirectUrls?: string[];
 }
 
 /**
@@ -81,9 +113,101 @@ function authRateLimitFromEnv(name: string): number | undefined {
   return process.env.VITEST ? 100_000 : undefined;
 }
 
+/** A key an API key list may hold: printable, no spaces, with its kind's prefix. */
+const keyPattern = (prefix: string) => new RegExp(`^${prefix}[\\x21-\\x7e]{8,200}$`);
+
+/**
+ * The keys of SUPABASE_<KIND>_KEYS (the edge runtime's JSON object of named keys,
+ * `{"default": "sb_secret_…"}`) and SUPABASE_<KIND>_KEY; undefined when neither is set. A
+ * malformed value stops the start with a message saying what is wrong.
+ */
+export function keysFromEnv(kind: 'SECRET' | 'PUBLISHABLE', env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  const prefix = `sb_${kind.toLowerCase()}_`;
+  const listName = `SUPABASE_${kind}_KEYS`;
+  const singleName = `SUPABASE_${kind}_KEY`;
+  const keys: string[] = [];
+  const list = env[listName];
+  if (list !== undefined && list.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(list);
+    } catch {
+      throw new Error(`${listName} is not JSON: set it to an object of named keys, e.g. {"default":"${prefix}…"}`);
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.keys(parsed).length === 0) {
+      throw new Error(`${listName} must be a JSON object of named keys, e.g. {"default":"${prefix}…"}`);
+    }
+    for (const [name, value] of Object.entries(parsed)) {
+      if (typeof value !== 'string' || !keyPattern(prefix).test(value)) {
+        throw new Error(`${listName}: key "${name}" must be a string starting with ${prefix} (printable, no spaces)`);
+      }
+      keys.push(value);
+    }
+  }
+  const single = env[singleName];
+  if (single !== undefined && single.trim() !== '') {
+    if (!keyPattern(prefix).test(single)) throw new Error(`${singleName} must start with ${prefix} (printable, no spaces)`);
+    if (!keys.includes(single)) keys.push(single);
+  }
+  return keys.length ? keys : undefined;
+}
+
+/** The value of config.toml's `env(NAME)` form, or the value itself. */
+const tomlValue = (value: unknown, env: NodeJS.ProcessEnv): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const named = /^env\((\w+)\)$/.exec(value.trim());
+  return (named ? env[named[1]] : value) || undefined;
+};
+
+/**
+ * Real Google when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, or config.toml has
+ * `[auth.external.google] enabled = true` with a client id and secret (`env(...)` allowed);
+ * 'off' with JERGA_GOOGLE=off; otherwise undefined: the local stand-in page.
+ */
+export function googleFromEnv(env: NodeJS.ProcessEnv = process.env, toml: Record<string, unknown> = readGoogleToml()): GoogleConfig | 'off' | undefined {
+  if (env.JERGA_GOOGLE === 'off') return 'off';
+  const issuerUrl = env.GOOGLE_ISSUER_URL || undefined;
+  if (env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET) {
+    if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) throw new Error('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET for Google sign-in');
+    return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl };
+  }
+  if (toml.enabled === true) {
+    const clientId = tomlValue(toml.client_id, env);
+    const clientSecret = tomlValue(toml.secret, env);
+    if (!clientId || !clientSecret) throw new Error('[auth.external.google] is enabled in supabase/config.toml but its client_id or secret is empty');
+    return { clientId, clientSecret, issuerUrl };
+  }
+  return undefined;
+}
+
+function readGoogleToml(): Record<string, unknown> {
+  const toml = parseToml(readFileSync(path.join(rootDir, 'supabase', 'config.toml'), 'utf8')) as {
+    auth?: { external?: { google?: Record<string, unknown> } };
+  };
+  return toml.auth?.external?.google ?? {};
+}
+
+/** An absolute http(s) URL from the environment, without a trailing slash; a start-up error otherwise. */
+function urlFromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL such as https://jerga.example.com: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http:// or https:// URL: ${value}`);
+  return value.replace(/\/+$/, '');
+}
+
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const env = process.env;
+  const secretKeys = overrides.secretKeys ?? (overrides.secretKey ? [overrides.secretKey] : (keysFromEnv('SECRET', env) ?? [LOCAL_SECRET_KEY]));
+  const publishableKeys =
+    overrides.publishableKeys ?? (overrides.publishableKey ? [overrides.publishableKey] : (keysFromEnv('PUBLISHABLE', env) ?? [LOCAL_PUBLISHABLE_KEY]));
   return {
+    host: env.JERGA_HOST || '127.0.0.1',
     dbPort: Number(env.JERGA_DB_PORT ?? 54322),
     apiPort: Number(env.JERGA_API_PORT ?? 54321),
     mailPort: Number(env.JERGA_MAIL_PORT ?? 54324),
@@ -93,9 +217,11 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
     anonKey: env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
-    publishableKey: env.SUPABASE_PUBLISHABLE_KEY ?? LOCAL_PUBLISHABLE_KEY,
-    secretKey: env.SUPABASE_SECRET_KEY ?? LOCAL_SECRET_KEY,
     realtimeSessionCheckSeconds: Number(env.JERGA_REALTIME_SESSION_CHECK_SECONDS ?? 30),
+    google: 'google' in overrides ? overrides.google : googleFromEnv(env),
+    apiExternalUrl: urlFromEnv('API_EXTERNAL_URL', env),
+    siteUrl: urlFromEnv('SITE_URL', env),
+    additionalRedirectUrls: env.ADDITIONAL_REDIRECT_URLS?.split(',').map((entry) => entry.trim()).filter(Boolean),
     seed: true,
     quiet: false,
     authRateLimits: {
@@ -103,6 +229,10 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       tokenRefresh: authRateLimitFromEnv('TOKEN_REFRESH'),
     },
     ...overrides,
+    publishableKey: publishableKeys[0],
+    secretKey: secretKeys[0],
+    publishableKeys,
+    secretKeys,
   };
 }
 

@@ -7,6 +7,7 @@ import { startMail, type MailService } from './mail/index.ts';
 import type { Mailer } from './mail/types.ts';
 import { startRealtime, type RealtimeService } from './realtime/index.ts';
 import { createGateway, listen } from './server.ts';
+import { assertFitForHost, assertSeededAdminChanged, isLoopbackHost } from './self-hosting.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -31,6 +32,9 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+/** The edge runtime's JSON object of named keys: `{"default": first, "key2": second, …}`. */
+const namedKeys = (keys: string[]) => JSON.stringify(Object.fromEntries(keys.map((key, i) => [i === 0 ? 'default' : `key${i + 1}`, key])));
+
 /**
  * Starts the Docker-free stand-in for `supabase start`: Postgres (embedded unless
  * DATABASE_URL is set), migrations and seed, and the gateway on the API port.
@@ -40,6 +44,8 @@ export async function startStack(
   log: (line: string) => void = console.log,
 ): Promise<RunningStack> {
   const config = loadConfig(overrides);
+  // Before anything starts: beyond loopback, development secrets are refused.
+  await assertFitForHost(config);
   const db = await startDatabase(config, log);
   let server: Server | undefined;
   let auth: AuthApp | undefined;
@@ -48,6 +54,7 @@ export async function startStack(
   try {
     mail = await startMail({ httpPort: config.mailPort, smtpPort: config.smtpPort });
     const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
+    await assertSeededAdminChanged(config, db.url);
     const apiUrl = `http://127.0.0.1:${config.apiPort}`;
     // What the edge runtime gives every function on Supabase.
     Object.assign(process.env, {
@@ -55,8 +62,8 @@ export async function startStack(
       SUPABASE_ANON_KEY: config.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
       SUPABASE_DB_URL: db.url,
-      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
-      SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+      SUPABASE_PUBLISHABLE_KEYS: namedKeys(config.publishableKeys),
+      SUPABASE_SECRET_KEYS: namedKeys(config.secretKeys),
       JWT_SECRET: config.jwtSecret,
       // Ours, not the edge runtime's: the api function's login role (see apiDatabaseUrlOf).
       API_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
@@ -65,16 +72,21 @@ export async function startStack(
     auth = createAuthApp({
       databaseUrl: db.url,
       jwtSecret: config.jwtSecret,
-      externalUrl: `${apiUrl}/auth/v1`,
+      externalUrl: `${config.apiExternalUrl ?? apiUrl}/auth/v1`,
+      siteUrl: config.siteUrl,
+      // Any localhost page may receive a sign-in only while the stack itself is local.
+      localRedirectWildcards: isLoopbackHost(config.host) ? undefined : false,
+      additionalRedirectUrls: config.additionalRedirectUrls,
       rateLimits: Object.fromEntries(Object.entries(config.authRateLimits).filter(([, value]) => value !== undefined)),
-      secretKeys: [config.secretKey],
-      publishableKeys: [config.publishableKey],
+      secretKeys: config.secretKeys,
+      publishableKeys: config.publishableKeys,
+      google: config.google,
       // As a hosted project with IP address forwarding on: the api function names the browser.
       sbForwardedForEnabled: true,
       mailer: mail.mailer,
     });
     realtime = await startRealtime({ config, databaseUrl: db.url, log, sessionCheckSeconds: config.realtimeSessionCheckSeconds });
-    server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade);
+    server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade, config.host);
     // Past listen(), a socket-level error must not take the whole stack down.
     server.on('error', (error) => log(`API gateway: ${error.message}`));
     const running = server;

@@ -165,10 +165,10 @@ export function createGateway({ config, functions, auth, trustedProxies, realtim
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 /**
- * Serves `app` on 127.0.0.1:`port`; WebSocket upgrades go to `upgrade` (the Realtime
- * service), and are refused when there is none.
+ * Serves `app` on `host` (default 127.0.0.1):`port`; WebSocket upgrades go to `upgrade`
+ * (the Realtime service), and are refused when there is none.
  */
-export function listen(app: Hono, port: number, upgrade?: UpgradeHandler): Promise<Server> {
+export function listen(app: Hono, port: number, upgrade?: UpgradeHandler, host = '127.0.0.1'): Promise<Server> {
   const server = createServer(getRequestListener(app.fetch));
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (upgrade) return upgrade(request, socket, head);
@@ -177,7 +177,7 @@ export function listen(app: Hono, port: number, upgrade?: UpgradeHandler): Promi
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve(server);
     });

@@ -10,3 +10,6 @@ export const env = {
   supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
   apiUrl: (import.meta.env.VITE_API_URL || '/api').replace(/\/+$/, ''),
 } as const;
+
+/** Whether the build offers Google sign-in (VITE_GOOGLE_SIGN_IN=off when the server has it off). */
+export const googleSignInOffered = () => import.meta.env.VITE_GOOGLE_SIGN_IN !== 'off';

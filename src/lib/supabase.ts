@@ -64,6 +64,12 @@ export const mailLinkResult = (() => {
   };
 })();
 
+/** Auth's `error_code` when Google's sign-in came back refused (e.g. `email_exists`), else null. */
+export const authResultErrorCode: string | null = arrivedWithAuthResult
+  ? (new URLSearchParams(window.location.hash.slice(1)).get('error_code') ??
+    new URLSearchParams(window.location.search).get('error_code'))
+  : null;
+
 function sessionIsStored(): boolean {
   try {
     return window.localStorage.getItem(authStorageKey) !== null;

@@ -1,4 +1,5 @@
 import type postgres from 'postgres';
+import type { GoogleSignIn } from './google.ts';
 import type { AuthSettings } from './settings.ts';
 import type { SigningKeys } from './tokens.ts';
 
@@ -14,6 +15,10 @@ export interface AuthContext {
   apiKeys: { secret: Buffer[]; publishable: Buffer[] };
   /** Whether a secret-key caller may name the client with `Sb-Forwarded-For`. */
   sbForwardedForEnabled: boolean;
+  /** Real Google sign-in; without it, the local stand-in page (unless Google is off). */
+  google?: GoogleSignIn;
+  /** Google sign-in is turned off (JERGA_GOOGLE=off): /authorize refuses it. */
+  googleOff: boolean;
 }
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

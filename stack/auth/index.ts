@@ -15,11 +15,21 @@ import {
   requestTooLarge,
   validationFailed,
 } from './errors.ts';
+import { googleSignIn, type GoogleSettings } from './google.ts';
 import { googlePage } from './google-page.ts';
 import { checkGuessThrottle, countedByCaller, recordGuess } from './guess-throttle.ts';
 import { mailFlowRoutes, sendConfirmation, startEmailChange } from './mail-flows.ts';
 import type { Mailer } from '../mail/types.ts';
-import { allowedRedirect, authorizeUrl, completeSignIn, exchangeAuthCode, failSignIn, googleCode } from './oauth.ts';
+import {
+  allowedRedirect,
+  authorizeUrl,
+  completeSignIn,
+  exchangeAuthCode,
+  failSignIn,
+  googleCode,
+  standInMayUse,
+  standInRefused,
+} from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { checkApiKeys, clientOf, keyDigests, readJson, requireUser, type Caller } from './requests.ts';
 import { endSessions, refreshSession, startSession } from './sessions.ts';
@@ -64,6 +74,11 @@ export interface AuthAppOptions extends Partial<Omit<AuthSettings, 'rateLimits'>
    * secret key may name the end user's address in `Sb-Forwarded-For` for rate limits.
    */
   sbForwardedForEnabled?: boolean;
+  /**
+   * Google sign-in: real Google (OpenID Connect) with these settings, `'off'` for none, or
+   * (unset) the local stand-in page, which vouches for no address.
+   */
+  google?: GoogleSettings | 'off';
   /** Where Auth's mail goes (recovery, e-mail change, confirmations). */
   mailer?: Mailer;
 }
@@ -133,6 +148,8 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     now,
     apiKeys: { secret: keyDigests(options.secretKeys ?? []), publishable: keyDigests(options.publishableKeys ?? []) },
     sbForwardedForEnabled: options.sbForwardedForEnabled ?? true,
+    google: typeof options.google === 'object' ? googleSignIn(options.google, options.jwtSecret, now) : undefined,
+    googleOff: options.google === 'off',
   };
   const keysReady = loadSigningKeys(options.jwtSecret, options.es256PrivateJwk).then((keys) => {
     ctx.keys = keys;
@@ -196,7 +213,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
         figma: false,
         github: false,
         gitlab: false,
-        google: true,
+        google: !ctx.googleOff,
         keycloak: false,
         kakao: false,
         linkedin_oidc: false,
@@ -384,6 +401,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
 
   // OAuth: /authorize → the local Google page → /callback → redirect_to (tokens or ?code=).
   app.get('/authorize', async (c) => {
+    if (ctx.googleOff && c.req.query('provider') === 'google') throw validationFailed('Unsupported provider: provider is not enabled');
     const url = await authorizeUrl(ctx, c.req.query());
     if (c.req.query('skip_http_redirect') === 'true') return c.json({ url });
     return c.redirect(url, 302);
@@ -391,6 +409,12 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
 
   const googleAction = () => `${ctx.externalUrl}/local-google/authorize`;
   const callbackUrl = () => `${ctx.externalUrl}/callback`;
+
+  // The stand-in exists only while neither real Google nor "off" is configured.
+  app.use('/local-google/*', async (_c, next) => {
+    if (ctx.google || ctx.googleOff) throw new AuthError(404, 'not_found', 'Not found');
+    await next();
+  });
 
   app.get('/local-google/authorize', (c) => {
     const state = c.req.query('state') ?? '';
@@ -414,6 +438,14 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       return c.redirect(target.toString(), 302);
     }
     try {
+      if (!(await standInMayUse(ctx, field('email')))) {
+        // Refused before any code exists; the callback sends the browser back with the reason.
+        const refusal = standInRefused();
+        target.searchParams.set('error', 'access_denied');
+        target.searchParams.set('error_code', refusal.code);
+        target.searchParams.set('error_description', refusal.message);
+        return c.redirect(target.toString(), 302);
+      }
       target.searchParams.set('code', await googleCode(ctx, field('email'), field('name')));
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
@@ -430,12 +462,14 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     return c.redirect(target.toString(), 302);
   });
 
+  // Only a code-shaped error_code is passed on to the app (ours, from the stand-in page).
+  const errorCodeOf = (value: string | undefined) => (value && /^[a-z_]{1,64}$/.test(value) ? value : undefined);
   const callback = async (c: Context, params: Record<string, string>) => {
     const state = params.state ?? '';
     if (params.error) {
-      return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error), 302);
+      return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error, errorCodeOf(params.error_code)), 302);
     }
-    return c.redirect(await completeSignIn(ctx, state, params.code ?? '', clientOf(ctx, c)), 302);
+    return c.redirect(await completeSignIn(ctx, params, clientOf(ctx, c)), 302);
   };
   app.get('/callback', (c) => callback(c, c.req.query()));
   app.post('/callback', async (c) => {

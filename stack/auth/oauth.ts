@@ -5,7 +5,8 @@ import type { AuthContext } from './context.ts';
 import type { AuthSettings } from './settings.ts';
 import { startSession, type Client, type SessionJson } from './sessions.ts';
 import { signValue, verifyValue } from './tokens.ts';
-import { findUserByEmail, insertIdentity, insertUser, localGoogleSubject, mergeMetadata, normaliseEmail, type Tx } from './users.ts';
+import { insertIdentity, insertUser, localGoogleSubject, mergeMetadata, normaliseEmail, type Tx } from './users.ts';
+import { ProviderRefused, type GoogleChecks } from './google.ts';
 
 /** GoTrue keeps an OAuth state and a PKCE flow state for 5 minutes. */
 const FLOW_LIFETIME_SECONDS = 300;
@@ -76,16 +77,26 @@ export function allowedRedirect(settings: AuthSettings, redirectTo: string | und
   return allowed ? url.href : settings.siteUrl;
 }
 
-interface OAuthState {
+export interface OAuthState {
   provider: string;
   referrer: string;
   flow_state_id?: string;
+  /** With real Google: the nonce and PKCE verifier of this sign-in (the state is then sealed). */
+  google?: GoogleChecks;
 }
 
-interface GoogleCode {
+/** Who Google (or the local stand-in) says signed in. */
+export interface GoogleProfile {
+  sub: string;
   email: string;
   name: string;
-  sub: string;
+  picture: string;
+  /** Whether the provider vouches for the address (the stand-in never does). */
+  emailVerified: boolean;
+  /** Made by the local stand-in page, which proves nothing about the address. */
+  standIn: boolean;
+  /** The ID token's issuer (real Google). */
+  issuer?: string;
 }
 
 const providerToken = () => `ya29.local-${randomBytes(24).toString('base64url')}`;
@@ -114,34 +125,39 @@ export async function authorizeUrl(ctx: AuthContext, query: Record<string, strin
       values (${id}, ${randomUUID()}, ${method}, ${challenge}, ${provider}, 'oauth', ${now}, ${now})`;
     state.flow_state_id = id;
   }
+  const scopes = ['email', 'profile', ...(query.scopes ?? '').split(/[\s,]+/)].filter(Boolean);
+  if (ctx.google) return ctx.google.start(`${ctx.externalUrl}/callback`, scopes, state);
   const target = new URL(`${ctx.externalUrl}/local-google/authorize`);
   target.searchParams.set('client_id', 'local-google');
   target.searchParams.set('redirect_uri', `${ctx.externalUrl}/callback`);
   target.searchParams.set('response_type', 'code');
-  target.searchParams.set('scope', ['email', 'profile', ...(query.scopes ?? '').split(/[\s,]+/)].filter(Boolean).join(' '));
+  target.searchParams.set('scope', scopes.join(' '));
   target.searchParams.set('state', await signValue({ ...state }, ctx.keys, ctx.now(), FLOW_LIFETIME_SECONDS));
   return target.toString();
 }
 
 /** The callback's answer when the provider step worked: a code for PKCE, tokens otherwise. */
-export async function completeSignIn(ctx: AuthContext, state: string, code: string, client: Client): Promise<string> {
-  const flow = await verifyValue<OAuthState & { provider: string }>(state, ctx.keys, ctx.now());
-  if (!flow || typeof flow.referrer !== 'string') {
-    throw new AuthError(400, 'bad_oauth_state', 'OAuth callback with invalid state');
-  }
-  const identity = await verifyValue<GoogleCode & { aud?: string }>(code, ctx.keys, ctx.now());
-  if (!identity || identity.aud !== 'local-google-code') {
-    return errorRedirect(flow.referrer, 'invalid_request', 'bad_oauth_callback', 'OAuth code is invalid or has expired');
+export async function completeSignIn(ctx: AuthContext, params: Record<string, string>, client: Client): Promise<string> {
+  const flow = await readFlowState(ctx, params.state ?? '');
+  let signedIn: { profile: GoogleProfile; providerToken: string; providerRefreshToken?: string };
+  try {
+    signedIn = ctx.google
+      ? await ctx.google.finish(callbackUrlWith(ctx, params), flow.google!)
+      : { profile: await standInProfile(ctx, params.code ?? ''), providerToken: providerToken() };
+  } catch (error) {
+    if (!(error instanceof ProviderRefused)) throw error;
+    return errorRedirect(flow.referrer, 'invalid_request', 'bad_oauth_callback', error.message);
   }
   try {
     return await ctx.sql.begin(async (tx) => {
-      const userId = await signInGoogleUser(ctx, tx, identity);
-      const token = providerToken();
+      const userId = await signInGoogleUser(ctx, tx, signedIn.profile);
+      const token = signedIn.providerToken;
       if (flow.flow_state_id) {
         const now = ctx.now();
         const [row] = await tx<{ auth_code: string }[]>`
           update auth.flow_state
-             set user_id = ${userId}, auth_code_issued_at = ${now}, updated_at = ${now}, provider_access_token = ${token}
+             set user_id = ${userId}, auth_code_issued_at = ${now}, updated_at = ${now}, provider_access_token = ${token},
+                 provider_refresh_token = ${signedIn.providerRefreshToken ?? null}
            where id = ${flow.flow_state_id} and auth_code_issued_at is null
           returning auth_code`;
         if (!row) return errorRedirect(flow.referrer, 'invalid_request', 'flow_state_not_found', 'invalid flow state, no valid flow state found');
@@ -149,7 +165,10 @@ export async function completeSignIn(ctx: AuthContext, state: string, code: stri
         url.searchParams.set('code', row.auth_code);
         return url.toString();
       }
-      const session = await startSession(ctx, tx, userId, 'oauth', 'google', client, { provider_token: token });
+      const session = await startSession(ctx, tx, userId, 'oauth', 'google', client, {
+        provider_token: token,
+        ...(signedIn.providerRefreshToken ? { provider_refresh_token: signedIn.providerRefreshToken } : {}),
+      });
       return implicitRedirect(flow.referrer, session);
     });
   } catch (error) {
@@ -158,13 +177,38 @@ export async function completeSignIn(ctx: AuthContext, state: string, code: stri
   }
 }
 
-/** The callback's answer when the provider reported an error (e.g. the user cancelled). */
-export async function failSignIn(ctx: AuthContext, state: string, error: string, description: string): Promise<string> {
-  const flow = await verifyValue<OAuthState>(state, ctx.keys, ctx.now());
-  if (!flow || typeof flow.referrer !== 'string') {
+/** The callback URL as the provider called it: openid-client reads `code`, `state` and `iss` from it. */
+function callbackUrlWith(ctx: AuthContext, params: Record<string, string>): URL {
+  const url = new URL(`${ctx.externalUrl}/callback`);
+  for (const name of ['code', 'state', 'iss', 'error', 'error_description']) {
+    if (params[name] !== undefined) url.searchParams.set(name, params[name]);
+  }
+  return url;
+}
+
+/** The state /authorize issued, or 400 bad_oauth_state. */
+async function readFlowState(ctx: AuthContext, state: string): Promise<OAuthState> {
+  const flow = ctx.google ? await ctx.google.openState(state) : await verifyValue<OAuthState>(state, ctx.keys, ctx.now());
+  if (!flow || typeof flow.referrer !== 'string' || (ctx.google && !flow.google)) {
     throw new AuthError(400, 'bad_oauth_state', 'OAuth callback with invalid state');
   }
-  return errorRedirect(flow.referrer, error, undefined, description);
+  return flow;
+}
+
+/** The person a stand-in page code names; it vouches for nothing about the address. */
+async function standInProfile(ctx: AuthContext, code: string): Promise<GoogleProfile> {
+  const claims = await verifyValue<{ email?: unknown; name?: unknown; sub?: unknown; aud?: unknown }>(code, ctx.keys, ctx.now());
+  if (!claims || claims.aud !== 'local-google-code' || typeof claims.email !== 'string' || typeof claims.sub !== 'string') {
+    throw new ProviderRefused('OAuth code is invalid or has expired');
+  }
+  const name = typeof claims.name === 'string' ? claims.name : '';
+  return { sub: claims.sub, email: claims.email, name, picture: '', emailVerified: false, standIn: true };
+}
+
+/** The callback's answer when the provider reported an error (e.g. the user cancelled). */
+export async function failSignIn(ctx: AuthContext, state: string, error: string, description: string, errorCode?: string): Promise<string> {
+  const flow = await readFlowState(ctx, state);
+  return errorRedirect(flow.referrer, error, errorCode, description);
 }
 
 function implicitRedirect(referrer: string, session: SessionJson): string {
@@ -173,6 +217,7 @@ function implicitRedirect(referrer: string, session: SessionJson): string {
   fragment.set('access_token', session.access_token);
   fragment.set('expires_at', String(session.expires_at));
   fragment.set('expires_in', String(session.expires_in));
+  if (session.provider_refresh_token) fragment.set('provider_refresh_token', session.provider_refresh_token);
   if (session.provider_token) fragment.set('provider_token', session.provider_token);
   fragment.set('refresh_token', session.refresh_token);
   fragment.set('token_type', 'bearer');
@@ -204,38 +249,97 @@ export async function googleCode(ctx: AuthContext, emailInput: unknown, nameInpu
   );
 }
 
+/** What the stand-in page answers for an address it may not use: GoTrue's code for a taken address. */
+export const standInRefused = () =>
+  new AuthError(
+    422,
+    'email_exists',
+    'This email address already has an account. The local Google stand-in cannot prove who owns an address, so it only signs in to accounts it created: sign in with your password instead.',
+  );
+
 /**
- * The user behind a Google identity: the one already linked, else the account with the same
- * (verified) email, now linked, else a new user, as GoTrue's automatic linking does. The
- * provider's claims are merged into user_metadata on every sign-in, as GoTrue does.
+ * Whether the account was made by the stand-in page: its first identity is a stand-in one
+ * (marked so, or from an older version: a Google identity whose subject is the one the
+ * stand-in derives from its address). Anything else it may never enter.
  */
-async function signInGoogleUser(ctx: AuthContext, tx: Tx, google: GoogleCode): Promise<string> {
+async function createdByStandIn(tx: Tx, userId: string): Promise<boolean> {
+  const [first] = await tx<{ provider: string; provider_id: string; identity_data: Record<string, unknown> | null }[]>`
+    select provider, provider_id, identity_data from auth.identities
+     where user_id = ${userId} order by created_at, id limit 1`;
+  if (!first || first.provider !== 'google') return false;
+  if (first.identity_data?.local_stand_in === true) return true;
+  const email = first.identity_data?.email;
+  return typeof email === 'string' && first.provider_id === localGoogleSubject(email.trim().toLowerCase());
+}
+
+/** Every account the address belongs to, ignoring case: as the user's address or an identity's. */
+async function holdersOf(tx: Tx, email: string): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
+    select id from auth.users where lower(email) = ${email} and deleted_at is null
+    union
+    select user_id as id from auth.identities where lower(email) = ${email}`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Whether the stand-in may sign `email` in: to the account its own identity for the address
+ * made, or to a new account when no account has the address (ignoring case).
+ */
+async function standInMayEnter(tx: Tx, sub: string, email: string): Promise<boolean> {
+  const [linked] = await tx<{ user_id: string }[]>`
+    select user_id from auth.identities where provider = 'google' and provider_id = ${sub}`;
+  if (linked) return createdByStandIn(tx, linked.user_id);
+  return (await holdersOf(tx, email)).length === 0;
+}
+
+/** The stand-in page's check before it hands out a code (the callback checks again, in its transaction). */
+export async function standInMayUse(ctx: AuthContext, emailInput: unknown): Promise<boolean> {
+  const email = normaliseEmail(emailInput);
+  return ctx.sql.begin((tx) => standInMayEnter(tx, localGoogleSubject(email), email));
+}
+
+/**
+ * The user behind a Google identity, by GoTrue's linking rules (models/linking.go): the one
+ * the identity is already linked to; else, when Google vouches for the address, the one
+ * account with that address, now linked; else a new user. An address Google does not vouch
+ * for never joins an existing account (GoTrue would make a separate one without an address;
+ * here the sign-in is refused). The stand-in vouches for nothing, so it signs in only to
+ * accounts it created and to new addresses. The provider's claims are merged into
+ * user_metadata on every sign-in, as GoTrue does.
+ */
+async function signInGoogleUser(ctx: AuthContext, tx: Tx, google: GoogleProfile): Promise<string> {
   const now = ctx.now();
-  const data = {
-    iss: 'https://accounts.google.com',
+  const email = google.email.trim().toLowerCase();
+  const data: Record<string, unknown> = {
+    iss: google.standIn ? `${ctx.externalUrl}/local-google` : (google.issuer ?? 'https://accounts.google.com'),
     sub: google.sub,
     name: google.name,
     full_name: google.name,
-    email: google.email,
-    email_verified: true,
+    email,
+    email_verified: google.emailVerified,
     phone_verified: false,
     provider_id: google.sub,
-    avatar_url: '',
-    picture: '',
+    avatar_url: google.picture,
+    picture: google.picture,
+    ...(google.standIn ? { local_stand_in: true } : {}),
   };
   const json = (value: Record<string, unknown>) => tx.json(value as postgres.JSONValue);
+  // One sign-in per address at a time, so two stand-in tabs cannot both pass the checks below.
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`google-sign-in:${email}`}, 0))`;
+  if (google.standIn && !(await standInMayEnter(tx, google.sub, email))) throw standInRefused();
   const [linked] = await tx<{ user_id: string }[]>`
     select user_id from auth.identities where provider = 'google' and provider_id = ${google.sub}`;
   let userId = linked?.user_id;
   if (userId) {
-    await tx`update auth.identities set identity_data = ${json(data)}, updated_at = ${now}
+    await tx`update auth.identities set identity_data = ${json(data)}, last_sign_in_at = ${now}, updated_at = ${now}
               where provider = 'google' and provider_id = ${google.sub}`;
   } else {
-    const existing = await findUserByEmail(tx, google.email);
-    if (!existing) {
+    const holders = await holdersOf(tx, email);
+    if (holders.length === 0) {
       return insertUser(tx, {
-        email: google.email,
+        email,
         passwordHash: null,
+        // Confirmations are off locally (GoTrue's autoconfirm), whoever vouches for the address.
         emailConfirmedAt: now,
         appMetadata: { provider: 'google', providers: ['google'] },
         userMetadata: data,
@@ -243,7 +347,12 @@ async function signInGoogleUser(ctx: AuthContext, tx: Tx, google: GoogleCode): P
         now,
       });
     }
-    userId = existing.id;
+    if (google.standIn) throw standInRefused();
+    if (!google.emailVerified) {
+      throw new AuthError(422, 'email_exists', 'Google has not verified this email address, so it cannot be linked to the existing account with it.');
+    }
+    if (holders.length > 1) throw new AuthError(422, 'email_exists', 'Multiple accounts with the same email address');
+    userId = holders[0];
     await insertIdentity(tx, userId, 'google', google.sub, data, now);
   }
   const [user] = await tx<{ raw_app_meta_data: Record<string, unknown> | null; raw_user_meta_data: Record<string, unknown> | null; banned_until: Date | null }[]>`
@@ -271,8 +380,8 @@ export async function exchangeAuthCode(ctx: AuthContext, authCode: unknown, veri
   }
   return ctx.sql.begin(async (tx) => {
     const [flow] = await tx<
-      { id: string; user_id: string | null; code_challenge_method: string; code_challenge: string; provider_type: string; provider_access_token: string | null; auth_code_issued_at: Date | null; authentication_method: string }[]
-    >`select id, user_id, code_challenge_method, code_challenge, provider_type, provider_access_token,
+      { id: string; user_id: string | null; code_challenge_method: string; code_challenge: string; provider_type: string; provider_access_token: string | null; provider_refresh_token: string | null; auth_code_issued_at: Date | null; authentication_method: string }[]
+    >`select id, user_id, code_challenge_method, code_challenge, provider_type, provider_access_token, provider_refresh_token,
              auth_code_issued_at, authentication_method
         from auth.flow_state where auth_code = ${authCode} for update`;
     if (!flow || !flow.user_id || !flow.auth_code_issued_at) {
@@ -292,6 +401,7 @@ export async function exchangeAuthCode(ctx: AuthContext, authCode: unknown, veri
     await tx`delete from auth.flow_state where id = ${flow.id}`;
     const session = await startSession(ctx, tx, flow.user_id, flow.authentication_method, flow.provider_type, client, {
       ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
+      ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
     });
     return { session };
   }).then((result) => {

@@ -34,7 +34,7 @@ export const MAX_PENDING_PER_SOCKET = 200;
 const TOKEN_ENDED = 'Token has expired 0 seconds ago';
 
 export interface RealtimeOptions {
-  config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKey' | 'secretKey'>;
+  config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKeys' | 'secretKeys'>;
   /** A superuser URL: the service reads realtime.messages and checks RLS as the caller's role. */
   databaseUrl: string;
   log?: (line: string) => void;

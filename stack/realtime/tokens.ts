@@ -1,4 +1,5 @@
 import { jwtVerify, type JWTPayload } from 'jose';
+import { isOneOf, keyDigests } from '../auth/requests.ts';
 import type { StackConfig } from '../config.ts';
 
 /** The roles a Realtime token may act as in Postgres (the API roles). */
@@ -17,15 +18,18 @@ export type TokenVerifier = (token: unknown) => Promise<TokenCheck>;
  * Realtime's check of an apikey or access token: a JWT signed with the stack's secret that
  * has `role` and `exp`. The opaque `sb_…` keys stand for the role JWTs, as on Supabase.
  */
-export function tokenVerifier(config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKey' | 'secretKey'>): TokenVerifier {
+export function tokenVerifier(
+  config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKeys' | 'secretKeys'>,
+): TokenVerifier {
   const secret = new TextEncoder().encode(config.jwtSecret);
-  const opaque = new Map([
-    [config.publishableKey, config.anonKey],
-    [config.secretKey, config.serviceRoleKey],
-  ]);
+  // Compared whole and in constant time (isOneOf), like Auth's check of the same keys.
+  const secretKeys = keyDigests(config.secretKeys);
+  const publishableKeys = keyDigests(config.publishableKeys);
+  const opaque = (token: string) =>
+    isOneOf(token, secretKeys) ? config.serviceRoleKey : isOneOf(token, publishableKeys) ? config.anonKey : undefined;
   return async (token) => {
     if (typeof token !== 'string' || !token) return { ok: false, reason: 'InvalidJWTToken: Token is missing' };
-    const jwt = opaque.get(token) ?? token;
+    const jwt = opaque(token) ?? token;
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(jwt, secret, { algorithms: ['HS256'] }));

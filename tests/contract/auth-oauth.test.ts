@@ -56,7 +56,8 @@ describe('Google sign-in through the local stand-in page', () => {
       full_name: 'Gabriela Gómez',
       email: email.toLowerCase(),
       avatar_url: '',
-      email_verified: true,
+      email_verified: false,
+      local_stand_in: true,
     });
     expect(user.identities).toEqual([expect.objectContaining({ provider: 'google', email: email.toLowerCase() })]);
     expect(events).toContain('SIGNED_IN');
@@ -111,14 +112,13 @@ describe('Google sign-in through the local stand-in page', () => {
     expect(await response.json()).toMatchObject({ code: 'bad_code_verifier' });
   });
 
-  it('links Google to an existing password account with the same email', async () => {
+  it('does not link the stand-in to an existing password account with the same email', async () => {
     const email = uniqueEmail('linked');
-    const { data: signedUp } = await supabaseClient().auth.signUp({ email, password, options: { data: { name: 'Lina' } } });
+    await supabaseClient().auth.signUp({ email, password, options: { data: { name: 'Lina' } } });
     const { data } = await supabaseClient().auth.signInWithOAuth({ provider: 'google', options: { redirectTo, skipBrowserRedirect: true } });
     const back = await signInOnGooglePage(data.url!, { email, name: 'Lina' });
-    const claims = decodeJwt(new URLSearchParams(back.hash.slice(1)).get('access_token')!);
-    expect(claims.sub).toBe(signedUp.user!.id);
-    expect(claims.app_metadata).toEqual({ provider: 'email', providers: ['email', 'google'] });
+    expect(back.searchParams.get('error_code')).toBe('email_exists');
+    expect(new URLSearchParams(back.hash.slice(1)).has('access_token')).toBe(false);
   });
 
   it('sends errors back as ?error=&error_description= (cancel) and falls back to site_url for foreign redirects', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts';
-import { arrivedFromMailLink, arrivedWithAuthResult } from '@/lib/supabase';
+import { arrivedFromMailLink, arrivedWithAuthResult, authResultErrorCode } from '@/lib/supabase';
 import { useAuth } from './auth-context';
 import { isReturnPath } from './use-return-path';
 
@@ -34,6 +34,12 @@ function takeReturnPath(): string | null {
   return returnPath;
 }
 
+/** The login page's explanation of why Google's sign-in was refused, if it has one. */
+export function googleRefusalKey(code: string | null): 'auth.googleEmailExists' | null {
+  // Google's sign-in may not enter an account that has the address but that Google did not vouch for.
+  return code === 'email_exists' ? 'auth.googleEmailExists' : null;
+}
+
 /**
  * Back from Google: "Logged in successfully!" and on to the page the learner started from
  * (which also drops the leftover `#` from the URL), or "Login failed" and back to /login.
@@ -49,7 +55,8 @@ export function useGoogleLoginReturn(): void {
     if (path === null || isLoading || handled.current) return;
     handled.current = true;
     if (isLoggedIn) toast.success(t('auth.loggedIn'));
-    else toast.error(t('auth.loginFailed'));
-    navigate(isLoggedIn ? path : '/login', { replace: true });
+    // A refusal with a reason is explained on the login page itself, once.
+    else if (!googleRefusalKey(authResultErrorCode)) toast.error(t('auth.loginFailed'));
+    navigate(isLoggedIn ? path : '/login', { replace: true, state: isLoggedIn ? undefined : { googleError: authResultErrorCode } });
   }, [path, isLoading, isLoggedIn, navigate, t, toast]);
 }

@@ -1,4 +1,5 @@
 import { AuthAdminApi, AuthClient, isAuthApiError, isAuthWeakPasswordError } from '@supabase/auth-js';
+import { configuredKeys } from './auth.ts';
 import { env } from './env.ts';
 import { ApiError } from './errors.ts';
 
@@ -13,16 +14,10 @@ function settings(key: string | undefined, extraHeaders: Record<string, string> 
   return { url: `${url}/auth/v1`, headers: { apikey: key, Authorization: `Bearer ${key}`, ...extraHeaders } };
 }
 
-/** The first secret key of SUPABASE_SECRET_KEYS (`{"default": "sb_secret_..."}`), if any. */
+/** The first secret key the edge runtime gives (SUPABASE_SECRET_KEYS, else SUPABASE_SECRET_KEY), if any. */
 function secretKey(): string | undefined {
-  const raw = env('SUPABASE_SECRET_KEYS');
-  if (!raw) return undefined;
-  try {
-    const keys = Object.values(JSON.parse(raw) as Record<string, unknown>);
-    return keys.find((key): key is string => typeof key === 'string' && key.startsWith('sb_secret_'));
-  } catch {
-    return raw.startsWith('sb_secret_') ? raw : undefined;
-  }
+  const keys = [...configuredKeys('SUPABASE_SECRET_KEYS'), ...configuredKeys('SUPABASE_SECRET_KEY')];
+  return keys.find((key) => key.startsWith('sb_secret_'));
 }
 
 /**

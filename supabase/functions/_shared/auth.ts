@@ -28,7 +28,7 @@ export function bearerToken(authorization: string | undefined | null): string | 
 }
 
 /** The values of an env variable holding Supabase's JSON object of named keys (`{"default": "sb_..."}`). */
-function configuredKeys(name: string): string[] {
+export function configuredKeys(name: string): string[] {
   const raw = env(name);
   if (!raw) return [];
   try {

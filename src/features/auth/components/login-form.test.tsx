@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderLogin(state?: { from: string }) {
+function renderLogin(state?: { from?: string; googleError?: string }) {
   return renderWithProviders(<LoginPage />, {
     path: '/login',
     route: '/login',
@@ -37,6 +37,24 @@ describe('Login page', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+  });
+
+  it('leaves out the Google button when the build has Google sign-in off', () => {
+    stubFetch();
+    vi.stubEnv('VITE_GOOGLE_SIGN_IN', 'off');
+    try {
+      renderLogin();
+      expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('says why Google sign-in came back refused (email_exists)', () => {
+    stubFetch();
+    renderLogin({ googleError: 'email_exists' });
+    expect(screen.getByRole('alert')).toHaveTextContent(/already has an account.*Log in with your password/);
   });
 
   it('shows each validation message, sends nothing, and clears a message when its field is edited', async () => {
