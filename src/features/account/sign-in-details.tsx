@@ -36,7 +36,7 @@ export function SignInDetails({ user }: { user: User }) {
         {t('signIn.title')}
       </h2>
       {pending.data && (
-        <p className="state-panel" role="status">
+        <p className="sign-in-card__pending" role="status">
           {t('signIn.pending', { email: pending.data })}
         </p>
       )}
