@@ -153,6 +153,22 @@ describe('Register page', () => {
     expect(screen.getByText('Registration failed. Please try again.')).toBeInTheDocument();
   });
 
+  it('says to check the inbox when the project confirms e-mails first (201 email_not_confirmed)', async () => {
+    const user = userEvent.setup();
+    stubFetch(() =>
+      json({ authenticated: false, user: null, code: 'email_not_confirmed', message: 'Please confirm your email address first.', session: null }, 201),
+    );
+    renderRegister();
+    await user.type(screen.getByLabelText('Name'), 'Lucía');
+    await user.type(screen.getByLabelText('Email'), 'lucia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Confirm Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Check your inbox: we sent a link to lucia@example.com.');
+    expect(screen.queryByText('Registration failed. Please try again.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
   it('puts server field errors under their fields (an address only the server refuses)', async () => {
     const user = userEvent.setup();
     stubFetch(() =>

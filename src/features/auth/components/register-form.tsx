@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
+import { isApiError } from '@/lib/api';
 import { useRegister } from '../api/register';
 import { malformedEmail, useFieldErrors, type FieldError } from './use-field-errors';
 
@@ -44,6 +45,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   });
   const [values, setValues] = useState<Values>({ name: '', email: '', password: '', confirmPassword: '' });
   const form = useFieldErrors<Field>(FIELDS, LINKED);
+  // A project that confirms e-mails first (enable_confirmations): the account waits for the mailed link.
+  const [confirmTo, setConfirmTo] = useState<string | null>(null);
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -58,6 +61,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       { name: values.name.trim(), email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword },
       {
         onError: (error) => {
+          if (isApiError(error) && error.code === 'email_not_confirmed') return setConfirmTo(values.email.trim());
           toast.error(t('auth.registrationFailed'));
           form.fromServer(error, 'auth.registrationFailed');
         },
@@ -79,6 +83,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     />
   );
 
+  if (confirmTo) {
+    return (
+      <p className="state-panel" role="status">
+        {t('auth.checkInbox', { email: confirmTo })}
+      </p>
+    );
+  }
   return (
     <form className="form auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormField label={t('auth.name')} error={form.message(form.errors.name)}>
