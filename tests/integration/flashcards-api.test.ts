@@ -12,6 +12,7 @@ let author: TestUser;
 let learner: TestUser;
 let other: TestUser;
 
+/** An entry to make cards of, by `token`'s account (usually a new one: entries come from many authors, and one account's writes are limited). */
 async function newEntry(token: string, fields: Partial<Entry> = {}): Promise<Entry> {
   const reply = await api<{ data: Entry }>('/content/addContent', {
     body: { title: `chévere ${unique()}`, description: 'Cool, great.', country: 'VE', author: 'Flashcard tests', ...fields },
@@ -35,7 +36,7 @@ afterAll(closeAdminSql);
 
 describe('POST /api/flashcard/addFlashcard', () => {
   it('adds an entry as a New card due now, with the entry’s fields', async () => {
-    const entry = await newEntry(author.token, { hint: 'c_ _ _ _ e', exampleSentence: '¡Qué chévere!' });
+    const entry = await newEntry((await createUser()).token, { hint: 'c_ _ _ _ e', exampleSentence: '¡Qué chévere!' });
     const reply = await api('/flashcard/addFlashcard', { body: { contentId: entry._id, userId: learner.id }, token: learner.token });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
@@ -55,7 +56,7 @@ describe('POST /api/flashcard/addFlashcard', () => {
   });
 
   it('answers 409 with a message when the card already exists', async () => {
-    const entry = await newEntry(author.token);
+    const entry = await newEntry((await createUser()).token);
     await addCard(learner, entry);
     const again = await api('/flashcard/addFlashcard', { body: { contentId: entry._id }, token: learner.token });
     expect(again.status).toBe(409);
@@ -65,7 +66,7 @@ describe('POST /api/flashcard/addFlashcard', () => {
   });
 
   it('asks guests to log in and refuses to act in another learner’s name', async () => {
-    const entry = await newEntry(author.token);
+    const entry = await newEntry((await createUser()).token);
     const guest = await api('/flashcard/addFlashcard', { body: { contentId: entry._id } });
     expect(guest.status).toBe(401);
     expect(guest.body.code).toBe('login_required');
@@ -93,7 +94,7 @@ describe('POST /api/flashcard/addFlashcard', () => {
 describe('GET /api/flashcard/getFlashcards and getDueFlashcards', () => {
   it('lists only the caller’s own cards, and refuses other ids and guests', async () => {
     const reader = await createUser();
-    const entry = await newEntry(author.token);
+    const entry = await newEntry((await createUser()).token);
     const card = await addCard(reader, entry);
     await addCard(other, entry);
 
@@ -114,7 +115,7 @@ describe('GET /api/flashcard/getFlashcards and getDueFlashcards', () => {
 
   it('sends the due cards a page at a time with the count of all due today', async () => {
     const pager = await createUser();
-    for (let i = 0; i < 3; i++) await addCard(pager, await newEntry(author.token));
+    for (let i = 0; i < 3; i++) await addCard(pager, await newEntry((await createUser()).token));
     const page = await api(`/flashcard/getDueFlashcards/${pager.id}?limit=2`, { token: pager.token });
     expect(page.status).toBe(200);
     expect(page.body.data).toHaveLength(2);
@@ -127,7 +128,7 @@ describe('GET /api/flashcard/getFlashcards and getDueFlashcards', () => {
 
   it('returns due cards with a preview of each rating, and drops a card once it is scheduled later', async () => {
     const reviewer = await createUser();
-    const card = await addCard(reviewer, await newEntry(author.token));
+    const card = await addCard(reviewer, await newEntry((await createUser()).token));
     const due = await api<{ data: (Flashcard & { retrievability: number | null; preview: Record<string, { due: string; scheduledDays: number }> })[] }>(
       `/flashcard/getDueFlashcards/${reviewer.id}`,
       { token: reviewer.token },
@@ -158,7 +159,7 @@ describe('GET /api/flashcard/getFlashcards and getDueFlashcards', () => {
 describe('PUT /api/flashcard/updateFlashcardReview', () => {
   it('accepts the four qualities by name or number and logs each rating', async () => {
     const reviewer = await createUser();
-    const card = await addCard(reviewer, await newEntry(author.token));
+    const card = await addCard(reviewer, await newEntry((await createUser()).token));
     for (const quality of ['Again', 'hard', 3, 'EASY']) {
       const reply = await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality }, token: reviewer.token });
       expect(reply.status, String(quality)).toBe(200);
@@ -170,7 +171,7 @@ describe('PUT /api/flashcard/updateFlashcardReview', () => {
 
   it('refuses a bad quality with 400, never 500, and changes nothing', async () => {
     const reviewer = await createUser();
-    const card = await addCard(reviewer, await newEntry(author.token));
+    const card = await addCard(reviewer, await newEntry((await createUser()).token));
     for (const body of [{ quality: 'Perfect' }, { quality: 0 }, { quality: 5 }, { quality: 2.5 }, { quality: null }, {}, { quality: '\u0000' }]) {
       const reply = await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body, token: reviewer.token });
       expect(reply.status, JSON.stringify(body)).toBe(400);
@@ -185,7 +186,7 @@ describe('PUT /api/flashcard/updateFlashcardReview', () => {
 
   it('does not let anyone else rate a learner’s card', async () => {
     const owner = await createUser();
-    const card = await addCard(owner, await newEntry(author.token));
+    const card = await addCard(owner, await newEntry((await createUser()).token));
     const byOther = await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality: 'Good' }, token: other.token });
     expect(byOther.status).toBe(404);
     expect(byOther.body.code).toBe('flashcard_not_found');
@@ -202,7 +203,7 @@ describe('PUT /api/flashcard/updateFlashcardReview', () => {
 describe('DELETE /api/flashcard/removeFlashcard', () => {
   it('removes the owner’s card and keeps the review log; others get 404', async () => {
     const owner = await createUser();
-    const card = await addCard(owner, await newEntry(author.token));
+    const card = await addCard(owner, await newEntry((await createUser()).token));
     await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality: 'Good' }, token: owner.token });
     const byOther = await api(`/flashcard/removeFlashcard/${card._id}`, { method: 'DELETE', token: other.token });
     expect(byOther.status).toBe(404);
@@ -220,7 +221,7 @@ describe('DELETE /api/flashcard/removeFlashcard', () => {
 describe('CSV exports', () => {
   it('downloads the cards with formula-looking cells defused, and the review log in the optimizer’s columns', async () => {
     const exporter = await createUser();
-    const risky = await newEntry(author.token, { title: `=HYPERLINK("http://evil.example") ${unique()}`, description: 'Comillas "dobles", comas y ñ' });
+    const risky = await newEntry((await createUser()).token, { title: `=HYPERLINK("http://evil.example") ${unique()}`, description: 'Comillas "dobles", comas y ñ' });
     const card = await addCard(exporter, risky);
     for (const quality of ['Again', 'Good']) {
       await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality }, token: exporter.token });
@@ -258,7 +259,7 @@ describe('streak routes', () => {
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ success: true, updated: false, streak: 0 });
 
-    const card = await addCard(streaker, await newEntry(author.token));
+    const card = await addCard(streaker, await newEntry((await createUser()).token));
     await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality: 'Good' }, token: streaker.token });
     const first = await api(`/user/updateStreak/${streaker.id}`, { method: 'PUT', token: streaker.token });
     expect(first.body).toMatchObject({ success: true, updated: true, streak: 1, longest: 1, freezesUsed: 0, freezeEarned: false });
@@ -276,7 +277,7 @@ describe('streak routes', () => {
   it('lists review days in the learner’s zone and validates the range', async () => {
     const learnerInTokyo = await createUser();
     await api('/user/update', { body: { timeZone: 'Asia/Tokyo' }, token: learnerInTokyo.token });
-    const card = await addCard(learnerInTokyo, await newEntry(author.token));
+    const card = await addCard(learnerInTokyo, await newEntry((await createUser()).token));
     await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality: 'Hard' }, token: learnerInTokyo.token });
     await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality: 'Good' }, token: learnerInTokyo.token });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
