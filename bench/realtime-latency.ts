@@ -18,7 +18,7 @@ import { freePort } from '../stack/free-port.ts';
 import { startStack } from '../stack/index.ts';
 import { percentile } from './support.ts';
 
-const SOCKETS = (process.env.BENCH_SOCKETS ?? '10,100,1000').split(',').map(Number);
+const SOCKETS = (process.env.BENCH_SOCKETS ?? '10,100,1000,3000').split(',').map(Number);
 const VOTES = Number(process.env.BENCH_VOTES ?? 50);
 const transport = WebSocket as unknown as WebSocketLikeConstructor;
 

@@ -117,7 +117,7 @@ describe.each(
   });
 
   it('has no serious accessibility problem as a guest', async () => {
-    for (const route of ['/', `/content/${entryId}`, '/addContent', '/addTag', '/addfeedback', '/login', '/register', '/account', '/flashcards', '/chat', '/admin', '/contents', '/no-such-page']) {
+    for (const route of ['/', `/content/${entryId}`, '/addContent', '/addTag', '/addfeedback', '/login', '/register', '/forgot-password', '/reset-password', '/account', '/flashcards', '/chat', '/admin', '/contents', '/no-such-page']) {
       await visit(page, route);
       await checkAxe(page, label(route));
     }

@@ -1,16 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { PageLoading } from '@/app/root-layout';
 import { authErrorCode, useChangePassword } from '@/features/auth/api/recovery';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { newPasswordErrors, PasswordInput } from '@/features/auth/components/password-input';
 import { loadAuth, mailLinkResult } from '@/lib/supabase';
-
-/** The spec's minimum password length (Auth's minimum_password_length). */
-const MIN_PASSWORD = 8;
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -59,11 +56,8 @@ function NewPasswordForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Partial<Record<Field, string>> = {};
-    if (!values.password) found.password = t('auth.passwordRequired');
-    else if ([...values.password].length < MIN_PASSWORD) found.password = t('auth.passwordTooShort');
-    if (!values.confirmPassword) found.confirmPassword = t('auth.confirmPasswordRequired');
-    else if (values.password && values.confirmPassword !== values.password) found.confirmPassword = t('auth.passwordsMismatch');
+    const rules = newPasswordErrors(values.password, values.confirmPassword, t);
+    const found: Partial<Record<Field, string>> = { password: rules.password, confirmPassword: rules.confirm };
     setErrors(found);
     setGeneral(null);
     const first = FIELDS.find((field) => found[field]);
@@ -86,24 +80,17 @@ function NewPasswordForm() {
   };
 
   const field = (name: Field, label: string) => (
-    <FormField label={label} error={errors[name]}>
-      {(props) => (
-        <input
-          {...props}
-          name={name}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          value={values[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [name]: value }));
-            setErrors((current) => ({ ...current, [name]: undefined }));
-          }}
-        />
-      )}
-    </FormField>
+    <PasswordInput
+      name={name}
+      label={label}
+      autoComplete="new-password"
+      value={values[name]}
+      error={errors[name]}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors((current) => ({ ...current, [name]: undefined }));
+      }}
+    />
   );
 
   return (

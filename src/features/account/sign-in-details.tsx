@@ -5,11 +5,11 @@ import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { authErrorCode, pendingEmail, useChangeEmail, useChangePassword } from '@/features/auth/api/recovery';
+import { newPasswordErrors, PasswordInput } from '@/features/auth/components/password-input';
 import { malformedEmail } from '@/features/auth/components/use-field-errors';
 import type { User } from '@/features/auth/types';
 import { mailLinkResult } from '@/lib/supabase';
 
-const MIN_PASSWORD = 8;
 const pendingKey = ['auth', 'pending-email'] as const;
 
 /** Once per page load: what an e-mail change link that led here said. */
@@ -115,10 +115,8 @@ function PasswordForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Partial<Record<PasswordField, string>> = {};
-    if (!values.newPassword) found.newPassword = t('auth.passwordRequired');
-    else if ([...values.newPassword].length < MIN_PASSWORD) found.newPassword = t('auth.passwordTooShort');
-    if (values.confirmNewPassword !== values.newPassword) found.confirmNewPassword = t('auth.passwordsMismatch');
+    const rules = newPasswordErrors(values.newPassword, values.confirmNewPassword, t);
+    const found: Partial<Record<PasswordField, string>> = { newPassword: rules.password, confirmNewPassword: rules.confirm };
     setErrors(found);
     const first = PASSWORD_FIELDS.find((field) => found[field]);
     if (first) return event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -141,24 +139,19 @@ function PasswordForm() {
     );
   };
 
-  const field = (name: PasswordField, label: string, autoComplete: string, note?: string) => (
-    <FormField label={label} note={note} error={errors[name]}>
-      {(props) => (
-        <input
-          {...props}
-          name={name}
-          className="input"
-          type="password"
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [name]: value }));
-            setErrors((current) => ({ ...current, [name]: undefined }));
-          }}
-        />
-      )}
-    </FormField>
+  const field = (name: PasswordField, label: string, autoComplete: 'current-password' | 'new-password', note?: string) => (
+    <PasswordInput
+      name={name}
+      label={label}
+      note={note}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors((current) => ({ ...current, [name]: undefined }));
+      }}
+    />
   );
 
   return (
