@@ -52,8 +52,8 @@ export async function sendAuthMail(mailer: Mailer | undefined, kind: MailKind, u
 
 /**
  * Starts an e-mail change (PUT /user with `email`): the address switches only once the link
- * mailed to the new address is followed — and, with double_confirm_changes (GoTrue's
- * default), the one mailed to the current address too.
+ * mailed to the new address is followed — and, with double_confirm_changes, the one mailed
+ * to the current address too; without it the current address is told of the request.
  */
 export async function startEmailChange(ctx: AuthContext, tx: Tx, mailer: Mailer | undefined, user: UserRow, newEmail: string, redirectTo: string, c: Context): Promise<void> {
   checkFrequency(ctx, user.email_change_sent_at);
@@ -73,6 +73,9 @@ export async function startEmailChange(ctx: AuthContext, tx: Tx, mailer: Mailer 
       otp: otpCurrent,
       newEmail,
     });
+  } else if (user.email) {
+    // One link decides: the current address hears of the request at once, while it can still act.
+    await sendAuthMail(mailer, 'email_change_requested', user, user.email, c, { newEmail });
   }
 }
 

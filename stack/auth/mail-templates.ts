@@ -2,7 +2,7 @@ import { html } from 'hono/html';
 import type { OutgoingMail } from '../mail/types.ts';
 
 /** The mails Auth sends, as GoTrue names its templates. */
-export type MailKind = 'recovery' | 'email_change_new' | 'email_change_current' | 'email_changed_notice' | 'confirmation';
+export type MailKind = 'recovery' | 'email_change_new' | 'email_change_current' | 'email_change_requested' | 'email_changed_notice' | 'confirmation';
 
 export type MailLanguage = 'en' | 'es';
 
@@ -34,6 +34,11 @@ const templates: Record<MailLanguage, Record<MailKind, Template>> = {
       action: 'Allow the change',
       outro: 'If it was not you, do not follow the link, and change your password. The link works once, for one hour.',
     },
+    email_change_requested: {
+      subject: 'Your Jerga e-mail address is about to change',
+      intro: 'Someone asked to change the e-mail address of your Jerga account to {new}. It changes once the link sent there is followed.',
+      outro: 'If it was not you, change your password now (Account › Sign-in): that signs out every other device.',
+    },
     email_changed_notice: {
       subject: 'Your Jerga e-mail address has changed',
       intro: 'The e-mail address of your Jerga account is now {new}.',
@@ -64,6 +69,11 @@ const templates: Record<MailLanguage, Record<MailKind, Template>> = {
       intro: 'Alguien pidió cambiar el correo de tu cuenta de Jerga a {new}. Sigue este enlace para permitirlo:',
       action: 'Permitir el cambio',
       outro: 'Si no fuiste tú, no sigas el enlace y cambia tu contraseña. El enlace sirve una vez, durante una hora.',
+    },
+    email_change_requested: {
+      subject: 'Tu correo de Jerga está por cambiar',
+      intro: 'Alguien pidió cambiar el correo de tu cuenta de Jerga a {new}. Cambiará cuando se siga el enlace enviado allí.',
+      outro: 'Si no fuiste tú, cambia tu contraseña ahora (Cuenta › Inicio de sesión): así se cierra la sesión en todos los demás dispositivos.',
     },
     email_changed_notice: {
       subject: 'Tu correo de Jerga ha cambiado',

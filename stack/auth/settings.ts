@@ -79,7 +79,7 @@ export function loadAuthSettings(configFile = path.join(rootDir, 'supabase', 'co
     refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
     enableRefreshTokenRotation: auth.enable_refresh_token_rotation ?? true,
     enableConfirmations: auth.email?.enable_confirmations ?? false,
-    // GoTrue's default (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED): both addresses confirm.
+    // GoTrue's default when the key is absent (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED).
     doubleConfirmChanges: auth.email?.double_confirm_changes ?? true,
     maxFrequencySeconds: durationSeconds(auth.email?.max_frequency, 60),
     otpExpirySeconds: auth.email?.otp_expiry ?? 3600,

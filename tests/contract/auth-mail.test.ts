@@ -104,7 +104,7 @@ describe('password recovery by mail', () => {
 });
 
 describe('the secure e-mail change', () => {
-  it('switches only once the links mailed to both addresses are followed, then tells the old address', async () => {
+  it('switches only once the link mailed to the new address is followed; the old address hears of it before and after', async () => {
     const old = uniqueEmail('before').toLowerCase();
     const next = uniqueEmail('after').toLowerCase();
     const supabase = supabaseClient();
@@ -112,29 +112,74 @@ describe('the secure e-mail change', () => {
     const { data, error } = await supabase.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:5173/account' });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email: old, new_email: next });
+    expect((await supabaseClient().auth.signInWithPassword({ email: next, password })).error?.code).toBe('invalid_credentials');
 
     // In the learner's language (user_metadata.locale).
     const toNew = await waitForMail(next);
     expect(toNew.Subject).toBe('Confirma tu nuevo correo para Jerga');
-    const toOld = await waitForMail(old);
-    expect(toOld.Subject).toBe('Confirma el cambio de tu correo de Jerga');
+    const told = await waitForMail(old);
+    expect(told.Subject).toBe('Tu correo de Jerga está por cambiar');
+    expect(told.Text).toContain(next);
+    expect(told.Text).not.toContain('/auth/v1/verify');
 
-    const first = await follow(linkIn(toNew, '/auth/v1/verify'));
-    expect(fragmentOf(first).get('message')).toMatch(/Confirmation link accepted/);
-    const [{ email: stillOld }] = await adminSql()`select email from auth.users where email = ${old}`;
-    expect(stillOld).toBe(old);
-
-    const second = await follow(linkIn(toOld, '/auth/v1/verify'));
-    expect(fragmentOf(second).get('type')).toBe('email_change');
-    expect(fragmentOf(second).get('access_token')).toBeTruthy();
+    const back = await follow(linkIn(toNew, '/auth/v1/verify'));
+    expect(`${back.origin}${back.pathname}`).toBe('http://localhost:5173/account');
+    expect(fragmentOf(back).get('type')).toBe('email_change');
+    expect(fragmentOf(back).get('access_token')).toBeTruthy();
     const { data: after } = await supabase.auth.getUser();
     expect(after.user).toMatchObject({ email: next });
     expect(after.user!.new_email).toBeUndefined();
     expect((await supabaseClient().auth.signInWithPassword({ email: next, password })).error).toBeNull();
+    expect((await supabaseClient().auth.signInWithPassword({ email: old, password })).error?.code).toBe('invalid_credentials');
 
     const notice = await waitForMail(old, 2);
     expect(notice.Subject).toBe('Tu correo de Jerga ha cambiado');
-    expect(notice.Text).toContain(next);
+    // The link works once.
+    expect((await follow(linkIn(toNew, '/auth/v1/verify'))).searchParams.get('error_code')).toBe('otp_expired');
+  });
+
+  it('with double_confirm_changes, needs the links mailed to both addresses', async () => {
+    const mailer = createMailer(catcherSmtpSettings(testPorts.smtp));
+    const auth = createAuthApp({
+      databaseUrl: stack().dbUrl,
+      jwtSecret: stack().jwtSecret,
+      externalUrl: `${stack().apiUrl}/auth/v1`,
+      settings: { ...loadAuthSettings(), doubleConfirmChanges: true },
+      mailer,
+    });
+    try {
+      const old = uniqueEmail('both-old').toLowerCase();
+      const next = uniqueEmail('both-new').toLowerCase();
+      const call = (path: string, init: RequestInit & { token?: string } = {}) =>
+        auth.request(path, {
+          ...init,
+          headers: { 'content-type': 'application/json', apikey: stack().anonKey, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+        });
+      const session = (await (await call('/signup', { method: 'POST', body: JSON.stringify({ email: old, password }) })).json()) as { access_token: string };
+      const changed = await call('/user', { method: 'PUT', token: session.access_token, body: JSON.stringify({ email: next }) });
+      expect(changed.status).toBe(200);
+      expect(await changed.json()).toMatchObject({ email: old, new_email: next });
+      const toNew = await waitForMail(next);
+      const toOld = await waitForMail(old);
+      expect(toOld.Subject).toBe('Confirm the change of your Jerga e-mail address');
+      const visit = async (link: string) => {
+        const url = new URL(link);
+        const response = await auth.request(`${url.pathname.replace('/auth/v1', '')}${url.search}`, { redirect: 'manual' });
+        expect(response.status).toBe(303);
+        return new URL(response.headers.get('location')!);
+      };
+      const first = await visit(linkIn(toNew, '/auth/v1/verify'));
+      expect(fragmentOf(first).get('message')).toMatch(/Confirmation link accepted/);
+      const [{ email: still }] = await adminSql()`select email from auth.users where email = ${old}`;
+      expect(still).toBe(old);
+      const second = await visit(linkIn(toOld, '/auth/v1/verify'));
+      expect(fragmentOf(second).get('type')).toBe('email_change');
+      const [{ n }] = await adminSql()`select count(*)::int as n from auth.users where email = ${next}`;
+      expect(n).toBe(1);
+    } finally {
+      await auth.close();
+      await mailer.close();
+    }
   });
 });
 

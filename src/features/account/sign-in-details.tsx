@@ -16,8 +16,9 @@ const pendingKey = ['auth', 'pending-email'] as const;
 let linkAnnounced = false;
 
 /**
- * Account › Sign-in: the e-mail (changed only once the links mailed to both addresses are
- * followed) and the password (changed only with the current one; other devices are signed out).
+ * Account › Sign-in: the e-mail (changed only once the link Auth mails to the new address is
+ * followed, and the one to the current address too where both must confirm) and the password
+ * (changed only with the current one; other devices are signed out).
  */
 export function SignInDetails({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ function EmailForm({ current }: { current: string }) {
       onSuccess: (next) => {
         queryClient.setQueryData(pendingKey, next ?? value);
         setEmail('');
-        toast.success(t('signIn.emailChangeSent'));
+        toast.success(t('signIn.emailChangeSent', { email: next ?? value }));
       },
       onError: (failure) => {
         const code = authErrorCode(failure);
