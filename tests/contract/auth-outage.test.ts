@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { AuthRetryableFetchError } from '@supabase/supabase-js';
 import { createAuthApp, type AuthApp } from '../../stack/auth/index.ts';
@@ -7,14 +5,12 @@ import { fromDatabaseError } from '../../stack/auth/errors.ts';
 import { signAccessToken, stack } from '../support/stack.ts';
 import { startAuthInstance, supabaseClient, type AuthInstance } from './support.ts';
 
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/**
+ * A port nothing listens on: port 1 (tcpmux), privileged and unused. A free port merely
+ * released could be taken by another test's server meanwhile, and then the "dead" database
+ * would answer (or hang) instead of refusing.
+ */
+const closedPort = async (): Promise<number> => 1;
 
 describe('with the database down', () => {
   const rejections: unknown[] = [];
