@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
 import enUSFirst from './locales/en-US.json';
 import enUSAdmin from './locales/en-US.admin.json';
+import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
+import enUSRecovery from './locales/en-US.recovery.json';
+import enUSSignIn from './locales/en-US.signIn.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
 
 type Tree = { [key: string]: string | Tree };
 
 /** Every English string: the first download's and the lazily loaded pages' (page-strings.ts). */
-const enUS = { ...enUSFirst, chat: enUSChat, admin: enUSAdmin };
+const enUS = { ...enUSFirst, chat: enUSChat, admin: enUSAdmin, recovery: enUSRecovery, signIn: enUSSignIn, authNotices: enUSAuthNotices };
 
 function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

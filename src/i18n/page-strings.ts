@@ -1,11 +1,17 @@
 import type enUSAdmin from './locales/en-US.admin.json';
+import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
+import type enUSRecovery from './locales/en-US.recovery.json';
+import type enUSSignIn from './locales/en-US.signIn.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
 /** The English sections only one lazily loaded page uses, kept out of the first download. */
 export interface EnglishPageStrings {
   chat: typeof enUSChat;
   admin: typeof enUSAdmin;
+  authNotices: typeof enUSAuthNotices;
+  recovery: typeof enUSRecovery;
+  signIn: typeof enUSSignIn;
 }
 
 /**

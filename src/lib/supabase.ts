@@ -31,44 +31,28 @@ export function loadAuth(): Promise<AuthClient> {
   return loading;
 }
 
-/** The URL carries what Auth sends back after Google: a session or an error (implicit flow). */
-function urlCarriesAuthResult(): boolean {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  const query = new URLSearchParams(window.location.search);
-  return hash.has('access_token') || hash.has('error_description') || query.has('error_description');
-}
+/**
+ * What Auth sent back in the URL (after Google, or a mailed link), read once at load before
+ * auth-js tidies it away: the fragment's and query's parameters, fragment first.
+ */
+const fragment = new URLSearchParams(window.location.hash.slice(1));
+const query = new URLSearchParams(window.location.search);
+export const authResult = (name: string): string | null => fragment.get(name) ?? query.get(name);
 
-/** This page load is the return from Google's sign-in (read before auth-js tidies the URL). */
-export const arrivedWithAuthResult = urlCarriesAuthResult();
-
-/** Links Auth mails (recovery, confirmation, e-mail change) name their kind in `type`. */
-const MAIL_LINK_TYPES = ['recovery', 'signup', 'email_change', 'invite', 'magiclink'];
+/** This page load carries a session or an error from Auth (implicit flow). */
+export const arrivedWithAuthResult = fragment.has('access_token') || authResult('error_description') !== null;
 
 /**
- * This page load follows a link from one of Auth's mails, not a return from Google: its own
- * page reads the result (a recovery session, a confirmed address, or an expired link).
+ * This page load follows a link from one of Auth's mails (its `type`, or an e-mail change's
+ * message), not a return from Google: its own page reads the result.
  */
-export const arrivedFromMailLink = (() => {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  return MAIL_LINK_TYPES.includes(hash.get('type') ?? '') || hash.has('message') || window.location.pathname === '/reset-password';
-})();
-
-/** What the mail link's redirect said, read once at load (auth-js tidies the URL away). */
-export const mailLinkResult = (() => {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  const query = new URLSearchParams(window.location.search);
-  return {
-    type: hash.get('type'),
-    message: hash.get('message'),
-    errorCode: hash.get('error_code') ?? query.get('error_code'),
-  };
-})();
+export const arrivedFromMailLink =
+  ['recovery', 'signup', 'email_change', 'invite', 'magiclink'].includes(fragment.get('type') ?? '') ||
+  fragment.has('message') ||
+  window.location.pathname === '/reset-password';
 
 /** Auth's `error_code` when Google's sign-in came back refused (e.g. `email_exists`), else null. */
-export const authResultErrorCode: string | null = arrivedWithAuthResult
-  ? (new URLSearchParams(window.location.hash.slice(1)).get('error_code') ??
-    new URLSearchParams(window.location.search).get('error_code'))
-  : null;
+export const authResultErrorCode: string | null = arrivedWithAuthResult ? authResult('error_code') : null;
 
 function sessionIsStored(): boolean {
   try {

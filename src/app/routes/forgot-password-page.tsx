@@ -5,6 +5,10 @@ import { Spinner } from '@/components/popups';
 import { authErrorCode, useRequestPasswordReset } from '@/features/auth/api/recovery';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { malformedEmail } from '@/features/auth/components/use-field-errors';
+import enUSRecovery from '@/i18n/locales/en-US.recovery.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+
+addEnglishPageStrings({ recovery: enUSRecovery });
 
 /** /forgot-password — asks Auth to mail a link for choosing a new password. */
 export function ForgotPasswordPage() {

@@ -7,6 +7,10 @@ import { googleRefusalKey } from '@/features/auth/google-login-return';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useReturnPath } from '@/features/auth/use-return-path';
 import { googleSignInOffered } from '@/lib/env';
+import enUSAuthNotices from '@/i18n/locales/en-US.authNotices.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+
+addEnglishPageStrings({ authNotices: enUSAuthNotices });
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -40,7 +44,7 @@ export function LoginPage() {
       )}
       <LoginForm onLoggedIn={() => navigate(returnPath, { replace: true })} />
       <p className="auth-card__forgot">
-        <Link to="/forgot-password">{t('recovery.forgotLink')}</Link>
+        <Link to="/forgot-password">{t('authNotices.forgotPasswordLink')}</Link>
       </p>
     </AuthCard>
   );

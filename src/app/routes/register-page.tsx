@@ -4,6 +4,10 @@ import { useAuth } from '@/features/auth/auth-context';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useReturnPath } from '@/features/auth/use-return-path';
+import enUSAuthNotices from '@/i18n/locales/en-US.authNotices.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+
+addEnglishPageStrings({ authNotices: enUSAuthNotices });
 
 export function RegisterPage() {
   const { t } = useTranslation();

@@ -7,7 +7,11 @@ import { PageLoading } from '@/app/root-layout';
 import { authErrorCode, useChangePassword } from '@/features/auth/api/recovery';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { newPasswordErrors, PasswordInput } from '@/features/auth/components/password-input';
-import { loadAuth, mailLinkResult } from '@/lib/supabase';
+import { authResult, loadAuth } from '@/lib/supabase';
+import enUSRecovery from '@/i18n/locales/en-US.recovery.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+
+addEnglishPageStrings({ recovery: enUSRecovery });
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -18,7 +22,7 @@ type Field = (typeof FIELDS)[number];
  * or used link says so and offers a new one.
  */
 export function ResetPasswordPage() {
-  const [state, setState] = useState<'checking' | 'ready' | 'expired'>(mailLinkResult.errorCode ? 'expired' : 'checking');
+  const [state, setState] = useState<'checking' | 'ready' | 'expired'>(authResult('error_code') ? 'expired' : 'checking');
   useEffect(() => {
     if (state !== 'checking') return;
     let active = true;

@@ -8,7 +8,13 @@ import { authErrorCode, pendingEmail, useChangeEmail, useChangePassword } from '
 import { newPasswordErrors, PasswordInput } from '@/features/auth/components/password-input';
 import { malformedEmail } from '@/features/auth/components/use-field-errors';
 import type { User } from '@/features/auth/types';
-import { mailLinkResult } from '@/lib/supabase';
+import { authResult } from '@/lib/supabase';
+import enUSRecovery from '@/i18n/locales/en-US.recovery.json';
+import enUSSignIn from '@/i18n/locales/en-US.signIn.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+
+// Account › Sign-in's English strings (and the password ones it shares with recovery) come with the account page.
+addEnglishPageStrings({ recovery: enUSRecovery, signIn: enUSSignIn });
 
 const pendingKey = ['auth', 'pending-email'] as const;
 
@@ -27,9 +33,9 @@ export function SignInDetails({ user }: { user: User }) {
   useEffect(() => {
     if (linkAnnounced) return;
     linkAnnounced = true;
-    if (mailLinkResult.type === 'email_change') toast.success(t('signIn.emailChanged'));
-    else if (mailLinkResult.message) toast.success(t('signIn.emailHalfConfirmed'));
-    else if (mailLinkResult.errorCode) toast.error(t('signIn.linkExpired'));
+    if (authResult('type') === 'email_change') toast.success(t('signIn.emailChanged'));
+    else if (authResult('message')) toast.success(t('signIn.emailHalfConfirmed'));
+    else if (authResult('error_code')) toast.error(t('signIn.linkExpired'));
   }, [t, toast]);
   return (
     <section className="card sign-in-card" aria-labelledby="sign-in-title">

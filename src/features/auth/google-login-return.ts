@@ -35,9 +35,9 @@ function takeReturnPath(): string | null {
 }
 
 /** The login page's explanation of why Google's sign-in was refused, if it has one. */
-export function googleRefusalKey(code: string | null): 'auth.googleEmailExists' | null {
+export function googleRefusalKey(code: string | null): 'authNotices.googleEmailExists' | null {
   // Google's sign-in may not enter an account that has the address but that Google did not vouch for.
-  return code === 'email_exists' ? 'auth.googleEmailExists' : null;
+  return code === 'email_exists' ? 'authNotices.googleEmailExists' : null;
 }
 
 /**

@@ -86,7 +86,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   if (confirmTo) {
     return (
       <p className="state-panel" role="status">
-        {t('auth.checkInbox', { email: confirmTo })}
+        {t('authNotices.checkInbox', { email: confirmTo })}
       </p>
     );
   }
