@@ -17,6 +17,7 @@ const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
 const OTHER_LEARNERS = Number(process.env.BENCH_OTHER_LEARNERS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const REVIEWERS = Number(process.env.BENCH_REVIEWERS ?? 100);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-bench-flashcards-'));
 const stack = await startStack({ dataDir, dbPort: await freePort(), apiPort: await freePort(), seed: false, mailPort: 0, smtpPort: 0, quiet: true }, () => {});
@@ -95,17 +96,27 @@ try {
 
   await measure(`due_flashcards() (${counts.due} due)`, () => asLearner(claims, (tx) => tx`select public.due_flashcards()`));
 
-  // Reviews come from every learner in turn, each on their own deck (distinct cards per
+  // Reviews come from many learners in turn, each on their own cards (distinct cards per
   // client at any moment, as tabs would): one account may log 120 reviews a minute
   // (private.write_limits) — far above a person's pace, below this loop's — so the load is
-  // spread over the 21 learners as it would be over a day's many learners. Good mostly,
-  // some Again, Hard and Easy.
+  // spread as a day's many learners spread it: REVIEWERS accounts with 200 overdue cards
+  // each. Good mostly, some Again, Hard and Easy.
+  await sql`
+    insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at, email_confirmed_at)
+    select extensions.gen_random_uuid(), 'authenticated', 'authenticated', 'reviewer' || i || '@bench.jerga.local',
+           jsonb_build_object('name', 'Reviewer ' || i), now(), now(), now()
+      from generate_series(1, ${REVIEWERS}) as i`;
+  await sql`
+    insert into public.flashcards (user_id, entry_id, state, stability, difficulty, scheduled_days, reps, due, last_review)
+    select u.id, e.id, 2, 10, 5, 10, 3, now() - random() * interval '30 days', now() - interval '40 days'
+      from auth.users u, (select id from public.entries order by random() limit 200) e
+     where u.email like 'reviewer%@bench.jerga.local'`;
   const reviewers = await Promise.all(
-    (await sql<{ id: string }[]>`select id from auth.users where email like 'learner%@bench.jerga.local' order by email`).map(async ({ id }) => {
+    (await sql<{ id: string }[]>`select id from auth.users where email like 'reviewer%@bench.jerga.local'`).map(async ({ id }) => {
       const [{ id: reviewerSession }] = await sql<{ id: string }[]>`
         insert into auth.sessions (id, user_id, created_at, updated_at, aal)
         values (extensions.gen_random_uuid(), ${id}, now(), now(), 'aal1') returning id`;
-      const deck = (await sql<{ id: string }[]>`select id from public.flashcards where user_id = ${id} order by random() limit 2000`).map((row) => row.id);
+      const deck = (await sql<{ id: string }[]>`select id from public.flashcards where user_id = ${id}`).map((row) => row.id);
       return { claims: JSON.stringify({ sub: id, role: 'authenticated', session_id: reviewerSession }), deck };
     }),
   );
@@ -118,7 +129,7 @@ try {
     return asLearner(reviewer.claims, (tx) => tx`select public.review_flashcard(${card}, ${rating}::smallint)`);
   });
   const [{ reviews }] = await sql<{ reviews: number }[]>`select count(*)::int as reviews from public.reviews`;
-  console.log(`${'(reviews logged, all learners)'.padEnd(44)} ${String(reviews).padStart(8)}`);
+  console.log(`${`(reviews logged, ${REVIEWERS} learners)`.padEnd(44)} ${String(reviews).padStart(8)}`);
 
   // A learner back after a long break: every card due at once (the worst case of the list).
   await sql`update public.flashcards set due = now() - random() * interval '300 days' where user_id = ${learner}`;

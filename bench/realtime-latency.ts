@@ -2,12 +2,16 @@
 // local stack's Realtime. N sockets (real realtime-js clients over `ws`, guests) join the
 // entry's private channel; votes are cast one after another in SQL (the app's trigger
 // broadcasts each at commit); every socket times each message from just before the vote's
-// statement to its arrival. Prints p50/p95/p99 and messages lost for N = 10, 100, 1000.
+// statement to its arrival. Prints p50/p95/p99 and messages lost for N = 10, 100, 1000, 3000.
 // The sockets run in the same Node process as the stack, on the same 2 cores: a pessimistic
 // setting. Never fails on time.
 //
 // Measured 2026-11-23 (2 cores, 50 votes): 10 sockets p50 1.2 / p95 3.6 / p99 4.7 ms;
 // 100 sockets 4.8 / 20.1 / 34.3 ms; 1000 sockets 37.3 / 53.3 / 103.2 ms; nothing lost.
+// 2026-11-25 (fastlane fan-out, per-client limits and the session check on): 1000 sockets
+// p95 97-130 ms over three runs (the previous commit, same day: 85 ms, one run); 3000 sockets
+// p50 183 / p95 282 / p99 351 ms (previous commit 287 ms); nothing lost. With the clients in
+// this process, their decoding dominates at 3000: the server's encoding is no longer per socket.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
