@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
 import { ApiError } from '@/lib/api';
+// The add page's strings, which these tests use as a screen's fallback message.
+import '@/features/entries/entry-form-strings';
 import { apiErrorText, fieldErrorMessage, generalFailure, serverFieldErrors } from './api-errors';
 
 afterEach(async () => {

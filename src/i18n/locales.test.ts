@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
 import enUSFirst from './locales/en-US.json';
+import enUSAccount from './locales/en-US.account.json';
+import enUSAddContent from './locales/en-US.addContent.json';
 import enUSAdmin from './locales/en-US.admin.json';
 import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
+import enUSEditContent from './locales/en-US.editContent.json';
+import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSRecovery from './locales/en-US.recovery.json';
 import enUSSignIn from './locales/en-US.signIn.json';
 import es from './locales/es.json';
@@ -12,7 +16,18 @@ import { messages } from '../../supabase/functions/_shared/messages';
 type Tree = { [key: string]: string | Tree };
 
 /** Every English string: the first download's and the lazily loaded pages' (page-strings.ts). */
-const enUS = { ...enUSFirst, chat: enUSChat, admin: enUSAdmin, recovery: enUSRecovery, signIn: enUSSignIn, authNotices: enUSAuthNotices };
+const enUS = {
+  ...enUSFirst,
+  account: { ...enUSFirst.account, ...enUSAccount },
+  flashcards: { ...enUSFirst.flashcards, ...enUSFlashcards },
+  addContent: enUSAddContent,
+  editContent: enUSEditContent,
+  chat: enUSChat,
+  admin: enUSAdmin,
+  recovery: enUSRecovery,
+  signIn: enUSSignIn,
+  authNotices: enUSAuthNotices,
+};
 
 function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -118,9 +133,32 @@ describe('locale files', () => {
   it('keeps the pages’ own English sections out of the first download, and has them once the page is loaded', async () => {
     expect(Object.keys(enUSFirst)).not.toContain('chat');
     expect(Object.keys(enUSFirst)).not.toContain('admin');
-    await Promise.all([import('@/app/routes/chat-page'), import('@/app/routes/admin-page')]);
+    expect(Object.keys(enUSFirst)).not.toContain('addContent');
+    expect(Object.keys(enUSFirst)).not.toContain('editContent');
+    await Promise.all([
+      import('@/app/routes/chat-page'),
+      import('@/app/routes/admin-page'),
+      import('@/app/routes/add-entry-page'),
+      import('@/app/routes/edit-entry-page'),
+    ]);
     expect(i18n.getFixedT('en-US')('chat.loginRequired')).toBe('Please log in to use the chat feature');
     expect(i18n.getFixedT('en-US')('admin.forbidden')).toBe(enUSAdmin.forbidden);
+    expect(i18n.getFixedT('en-US')('addContent.titleRequired')).toBe('Please enter a title.');
+    expect(i18n.getFixedT('en-US')('editContent.banner')).toBe(enUSEditContent.banner);
+  });
+
+  it('starts Account and Flashcards with the strings shared pages need, and adds the rest with their pages', async () => {
+    // The entry card's and the add-to-flashcards button's strings come first; no key twice.
+    expect(Object.keys(enUSFirst.account).sort()).toEqual(['editEntry', 'hidden']);
+    expect(Object.keys(enUSFirst.flashcards)).toContain('add');
+    for (const key of Object.keys(enUSAccount)) expect(Object.keys(enUSFirst.account)).not.toContain(key);
+    for (const key of Object.keys(enUSFlashcards)) expect(Object.keys(enUSFirst.flashcards)).not.toContain(key);
+    await Promise.all([import('@/app/routes/account-page'), import('@/app/routes/flashcards-page')]);
+    const t = i18n.getFixedT('en-US');
+    expect(t('account.streaks')).toBe('Streaks');
+    expect(t('account.hidden')).toBe('Hidden');
+    expect(t('flashcards.allDone')).toBe(enUSFlashcards.allDone);
+    expect(t('flashcards.add')).toBe('Add to flashcards');
   });
 
   it('greets the user by name and the guest as "guest"', () => {

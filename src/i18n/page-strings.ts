@@ -1,12 +1,24 @@
+import type enUSAccount from './locales/en-US.account.json';
+import type enUSAddContent from './locales/en-US.addContent.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
+import type enUSEditContent from './locales/en-US.editContent.json';
+import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
-/** The English sections only one lazily loaded page uses, kept out of the first download. */
+/**
+ * The English strings only lazily loaded pages use, kept out of the first download. `account`
+ * and `flashcards` add to sections the first download starts (the entry card's and the
+ * add-to-flashcards button's few strings).
+ */
 export interface EnglishPageStrings {
+  account: typeof enUSAccount;
+  addContent: typeof enUSAddContent;
+  editContent: typeof enUSEditContent;
+  flashcards: typeof enUSFlashcards;
   chat: typeof enUSChat;
   admin: typeof enUSAdmin;
   authNotices: typeof enUSAuthNotices;

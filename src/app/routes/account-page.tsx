@@ -16,6 +16,7 @@ import type { User } from '@/features/auth/types';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
 import { EntryCard } from '@/features/entries/components/entry-card';
 import '@/features/account/account.css';
+import '@/features/account/account-strings';
 
 /** /account — the user's streaks and review activity, profile, data export and own entries (with the only edit icons). */
 export function AccountPage() {

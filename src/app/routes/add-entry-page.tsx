@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth/auth-context';
 import { AddEntryForm } from '@/features/entries/components/add-entry-form';
+import '@/features/entries/entry-form-strings';
 
 export function AddEntryPage() {
   const { t } = useTranslation();

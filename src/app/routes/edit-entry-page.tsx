@@ -7,6 +7,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EditEntryForm } from '@/features/entries/components/edit-entry-form';
+import '@/features/entries/entry-form-strings';
 
 /** /editContent/:id — the owner or an admin edits or deletes an entry. */
 export function EditEntryPage() {

@@ -3,6 +3,7 @@ import { LoginRequired } from '@/components/access-panels';
 import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth';
 import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
+import '@/features/flashcards/flashcard-strings';
 
 /** /flashcards — today's review (spec §4 "Flashcard review"); visitors are asked to log in. */
 export function FlashcardsPage() {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useReviewDays, type ReviewDays } from './api/get-review-days';
+import './account-strings';
 
 const WEEKS = 53;
 const CELL = 11;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { api } from '@/lib/api';
+import './account-strings';
 
 type Export = 'cards' | 'reviews';
 

@@ -7,6 +7,7 @@ import { useUpdateUser } from '@/features/auth/api/update-user';
 import type { User } from '@/features/auth/types';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
+import './account-strings';
 
 /** Max length of a display name (the profiles table allows 100). */
 const NAME_MAX = 100;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FlameIcon, TrophyIcon } from '@/components/icons';
 import type { User } from '@/features/auth/types';
 import { useCurrentStreak, useLongestStreak } from './api/get-streaks';
+import './account-strings';
 
 function SnowflakeIcon() {
   return (

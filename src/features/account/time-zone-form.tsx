@@ -5,6 +5,7 @@ import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
 import type { User } from '@/features/auth/types';
 import { rememberChosenTimeZone } from '@/features/auth/use-time-zone-sync';
+import './account-strings';
 
 /** Every zone the browser knows, with the learner's own even if it does not list it (UTC in some). */
 function zonesWith(current: string): string[] {

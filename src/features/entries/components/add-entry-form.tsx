@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts';
 import { useAddEntry } from '../api/add-entry';
 import { EntryForm, type EntryValues } from './entry-form';
+import '../entry-form-strings';
 
 export { ENTRY_TEXT_MAX } from './entry-form';
 

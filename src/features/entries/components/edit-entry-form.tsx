@@ -7,6 +7,7 @@ import type { Entry } from '@/lib/api-types';
 import { useDeleteEntry } from '../api/delete-entry';
 import { useUpdateEntry } from '../api/update-entry';
 import { EntryForm, entryValues } from './entry-form';
+import '../entry-form-strings';
 
 /** The Add Content form prefilled with an entry: Update (only once something changed) and Delete. */
 export function EditEntryForm({ entry, afterDelete = '/account' }: { entry: Entry; afterDelete?: string }) {

@@ -5,6 +5,7 @@ import { UploadingPopup } from '@/components/popups';
 import { useCountries } from '@/features/countries';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import type { Entry } from '@/lib/api-types';
+import '../entry-form-strings';
 
 /** Spec §9: title and description are at most 1000 characters. */
 export const ENTRY_TEXT_MAX = 1000;

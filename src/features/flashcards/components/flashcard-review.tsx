@@ -13,6 +13,7 @@ import { useUpdateStreak } from '../api/update-streak';
 import { formatInterval, maskHint } from './review-format';
 import { SpeakButton } from './speak-button';
 import '../flashcards.css';
+import '../flashcard-strings';
 
 /** Spec §10: the card goes back to its front 300 ms after a review. */
 export const RESET_DELAY_MS = 300;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { pickSpanishVoice, speak, useVoices } from './use-spanish-voice';
+import '../flashcard-strings';
 
 function SpeakerIcon() {
   return (
