@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(59);
+select plan(73);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -21,12 +21,19 @@ select plan(59);
 --   authenticated only: tutor_entry_ids (the tutor's entry search, run by begin_tutor_turn as
 --     the caller; it returns shown entries only) and open_tutor_turn (the ticket of a turn
 --     begin_tutor_turn has checked; a guest is refused before it is reached).
---   nobody: the first finish_tutor_turn (called only by the public one, with a ticket's
+--   anon and authenticated: add_report (it reads others' reports and holds the third one's
+--     target; a guest is told to log in). authenticated only: resolve_report and ban_user
+--     (each checks the caller is an admin; guests may not call them at all).
+--   nobody: audit (the log's one door, called by the admin functions and triggers),
+--     audit_admin_changes (a trigger), tell_moderation and tell_queue (their broadcasts),
+--     the first finish_tutor_turn (called only by the public one, with a ticket's
 --     message), the auth.users, votes, comments and entry_tags triggers, limit_account_writes (a trigger) and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
+  ('private.audit(text, text, text, text, text, jsonb)', false, false),
+  ('private.audit_admin_changes()', false, false),
   ('private.check_current_password(text)', false, true),
   ('private.check_login_throttle(text, text)', true, false),
   ('private.count_comments()', false, false),
@@ -41,11 +48,16 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.sync_profile_from_auth_user()', false, false),
   ('private.take_rate_limit(text, text, integer, interval, text)', true, true),
   ('private.tell_comment()', false, false),
+  ('private.tell_moderation(uuid, uuid, boolean)', false, false),
+  ('private.tell_queue(uuid)', false, false),
   ('private.tell_tags()', false, false),
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
   ('private.tutor_entry_ids(text, integer)', false, true),
+  ('public.add_report(uuid, uuid, text, text)', true, true),
+  ('public.ban_user(uuid, boolean, text, timestamp with time zone)', false, true),
   ('public.finish_tutor_turn(uuid, text, text, uuid[])', true, true),
+  ('public.resolve_report(uuid, uuid, text, text)', false, true),
   ('public.review_flashcard(uuid, smallint)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),
   ('public.update_streak()', true, true),

@@ -115,7 +115,7 @@ delete from public.entries where id = '15e00000-0000-4000-8000-000000000001';
 select is_empty($$ select * from public.comments where entry_id = '15e00000-0000-4000-8000-000000000001' $$,
   'deleting an entry deletes its comments (and the count trigger copes)');
 select policies_are('public', 'comments', array[
-  'Anyone can read the comments on entries they can see',
+  'Readers see shown comments, writers and admins held ones too',
   'Learners can comment on shown entries in their own name',
   'Commenters and admins can delete comments'], 'comments has exactly its three policies');
 
