@@ -607,7 +607,8 @@ begin
   if banned and until is not null and until <= now() then
     raise exception 'until must be in the future' using errcode = 'PT400', hint = 'invalid_ban_until', column = 'until';
   end if;
-  ban_until := case when banned then coalesce(until, 'infinity'::timestamptz) end;
+  -- For good is a hundred years, as GoTrue's longest ban_duration: a real time every Auth client can read.
+  ban_until := case when banned then coalesce(until, now() + interval '100 years') end;
   update auth.users u set banned_until = ban_until, updated_at = now() where u.id = target;
   if banned then
     delete from auth.sessions s where s.user_id = target;
@@ -618,7 +619,7 @@ begin
 end;
 $$;
 comment on function public.ban_user(uuid, boolean, text, timestamptz) is
-  'Admins: bans an account (until a time, or for good) ending its sessions at once, or lifts the ban; audited.';
+  'Admins: bans an account (until a time, or a hundred years) ending its sessions at once, or lifts the ban; audited.';
 
 create or replace function public.audit_entries(after_id bigint default null, page_size integer default 50)
 returns jsonb

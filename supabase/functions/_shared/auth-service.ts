@@ -67,6 +67,8 @@ export function fromAuthError(error: unknown): ApiError {
       return failure(429, 'rate_limited');
     case 'email_not_confirmed':
       return failure(403, 'email_not_confirmed');
+    case 'user_banned':
+      return failure(403, 'user_banned');
     case 'email_address_invalid':
       return failure(400, 'email_invalid', 'email');
     case 'validation_failed':

@@ -105,6 +105,19 @@ export const messages = {
   user_already_exists: 'An account with this email already exists.',
   email_not_confirmed: 'Please confirm your email address first.',
   last_admin: 'You cannot remove your own admin rights while you are the only admin.',
+  user_banned: 'This account has been suspended by the moderators.',
+  // Reports and moderation
+  report_login_required: 'Please log in to report something.',
+  report_target_required: 'Say which entry or comment you are reporting.',
+  invalid_report_reason: 'Choose a reason: spam, offensive, wrong, duplicate or other.',
+  report_note_too_long: 'A note is at most 500 characters.',
+  report_own: 'You cannot report your own contribution.',
+  report_not_found: 'Nothing has been reported there.',
+  recording_not_found: 'Recording not found.',
+  invalid_report_action: 'Choose restore, remove or dismiss.',
+  ban_self: 'You cannot ban yourself.',
+  ban_admin: 'Revoke this user\'s admin rights before banning them.',
+  invalid_ban_until: 'A ban must end in the future.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -10,6 +10,7 @@ import { feedback } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
+import { admin, reports } from './moderation.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -48,6 +49,8 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/comment', comments);
   app.route('/feedback', feedback);
   app.route('/chat', chats);
+  app.route('/report', reports);
+  app.route('/admin', admin);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;

@@ -1,0 +1,138 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import type { ApiEnv } from './context.ts';
+import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
+
+// Shapes only: who may report what, the hold at three accounts, who may resolve and ban,
+// and the audit rows live in the SQL functions (add_report, moderation_queue,
+// resolve_report, ban_user, audit_entries).
+
+const note = z.string().trim().max(500, 'report_note_too_long').optional();
+
+/** Exactly one of contentId, commentId and recordingId. */
+const target = {
+  contentId: uuid.optional(),
+  commentId: uuid.optional(),
+  recordingId: uuid.optional(),
+};
+const oneTarget = (body: { contentId?: string; commentId?: string; recordingId?: string }, ctx: z.RefinementCtx) => {
+  if ([body.contentId, body.commentId, body.recordingId].filter((id) => id !== undefined).length !== 1) {
+    ctx.addIssue({ code: 'custom', message: 'report_target_required', path: ['contentId'] });
+  }
+};
+
+const addReportBody = z
+  .object({
+    ...target,
+    reason: z.enum(['spam', 'offensive', 'wrong', 'duplicate', 'other'], { error: 'invalid_report_reason' }),
+    note,
+  })
+  .superRefine(oneTarget);
+
+const resolveBody = z
+  .object({
+    ...target,
+    action: z.enum(['restore', 'remove', 'dismiss'], { error: 'invalid_report_action' }),
+    note,
+  })
+  .superRefine(oneTarget);
+
+const banBody = z.object({
+  userId: uuid,
+  banned: z.boolean({ error: 'invalid_input' }),
+  reason: z.string().trim().max(500, 'report_note_too_long').optional(),
+  until: z.string().datetime({ offset: true, message: 'invalid_ban_until' }).optional(),
+});
+
+const queueQuery = z.object({
+  status: z.enum(['open', 'resolved'], { error: 'invalid_input' }).default('open'),
+  limit: countParam(50, 20),
+  cursor: cursorParam(timeIdCursor),
+});
+
+const auditQuery = z.object({
+  limit: countParam(100, 50),
+  cursor: cursorParam(z.tuple([z.number().int().positive()])),
+});
+
+/** A reported thing as private.case_json shapes it. */
+interface Case {
+  _id: string;
+  contentId: string;
+  commentId: string | null;
+  lastReportedAt: string;
+  [field: string]: unknown;
+}
+
+interface AuditRow {
+  _id: number;
+  [field: string]: unknown;
+}
+
+/** Recordings come with their own issue; until then none exists to be reported or resolved. */
+function refuseRecording(body: { recordingId?: string }): void {
+  if (body.recordingId !== undefined) throw new ApiError(404, 'recording_not_found');
+}
+
+export const reports = new Hono<ApiEnv>().post('/addReport', async (c) => {
+  const body = await parseBody(c, addReportBody);
+  refuseRecording(body);
+  const data = await c.get('run')(
+    async (tx) =>
+      (
+        await tx<{ report: { _id: string; repeated: boolean } }[]>`
+          select public.add_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+      )[0].report,
+  );
+  const { repeated, ...report } = data;
+  return c.json({ success: true, message: 'Report received', data: { ...report, repeated } }, repeated ? 200 : 201);
+});
+
+export const admin = new Hono<ApiEnv>()
+  .get('/getReports', async (c) => {
+    const query = parseQuery(c, queueQuery);
+    const page = await c.get('run')(
+      async (tx) =>
+        (
+          await tx<{ page: { data: Case[]; open: number } }[]>`
+            select public.moderation_queue(${query.status}, ${query.cursor?.[0] ?? null}::timestamptz, ${query.cursor?.[1] ?? null}::uuid,
+                                           ${query.limit + 1}::integer) as page`
+        )[0].page,
+    );
+    const { items, nextCursor } = pageOf(page.data, query.limit, (last) => encodeCursor([last.lastReportedAt, last._id]));
+    return c.json({ data: items, open: page.open, nextCursor });
+  })
+  .post('/resolveReport', async (c) => {
+    const body = await parseBody(c, resolveBody);
+    refuseRecording(body);
+    const data = await c.get('run')(
+      async (tx) =>
+        (
+          await tx<{ resolved: Case }[]>`
+            select public.resolve_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
+        )[0].resolved,
+    );
+    return c.json({ success: true, data });
+  })
+  .post('/banUser', async (c) => {
+    const body = await parseBody(c, banBody);
+    const user = await c.get('run')(
+      async (tx) =>
+        (
+          await tx<{ user: Record<string, unknown> }[]>`
+            select public.ban_user(${body.userId}, ${body.banned}, ${body.reason ?? null}, ${body.until ?? null}::timestamptz) as user`
+        )[0].user,
+    );
+    return c.json({ success: true, user });
+  })
+  .get('/getAuditLog', async (c) => {
+    const query = parseQuery(c, auditQuery);
+    const rows = await c.get('run')(
+      async (tx) =>
+        (await tx<{ rows: AuditRow[] }[]>`select public.audit_entries(${query.cursor?.[0] ?? null}::bigint, ${query.limit + 1}::integer) as rows`)[0]
+          .rows,
+    );
+    const { items, nextCursor } = pageOf(rows, query.limit, (last) => encodeCursor([last._id]));
+    return c.json({ data: items, nextCursor });
+  });
