@@ -9,6 +9,7 @@ import enUSChat from './locales/en-US.chat.json';
 import enUSEditContent from './locales/en-US.editContent.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSRecovery from './locales/en-US.recovery.json';
+import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
@@ -25,6 +26,7 @@ const enUS = {
   chat: enUSChat,
   admin: enUSAdmin,
   recovery: enUSRecovery,
+  reports: enUSReports,
   signIn: enUSSignIn,
   authNotices: enUSAuthNotices,
 };
@@ -149,7 +151,7 @@ describe('locale files', () => {
 
   it('starts Account and Flashcards with the strings shared pages need, and adds the rest with their pages', async () => {
     // The entry card's and the add-to-flashcards button's strings come first; no key twice.
-    expect(Object.keys(enUSFirst.account).sort()).toEqual(['editEntry', 'hidden']);
+    expect(Object.keys(enUSFirst.account).sort()).toEqual(['editEntry', 'held', 'hidden', 'removed']);
     expect(Object.keys(enUSFirst.flashcards)).toContain('add');
     for (const key of Object.keys(enUSAccount)) expect(Object.keys(enUSFirst.account)).not.toContain(key);
     for (const key of Object.keys(enUSFlashcards)) expect(Object.keys(enUSFirst.flashcards)).not.toContain(key);

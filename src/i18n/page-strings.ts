@@ -6,6 +6,7 @@ import type enUSChat from './locales/en-US.chat.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
+import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
@@ -23,6 +24,7 @@ export interface EnglishPageStrings {
   admin: typeof enUSAdmin;
   authNotices: typeof enUSAuthNotices;
   recovery: typeof enUSRecovery;
+  reports: typeof enUSReports;
   signIn: typeof enUSSignIn;
 }
 

@@ -39,6 +39,11 @@ export function useEntryChannel(entryId: string): number | null {
           setCommentCount(queryClient, entryId, payload.commentCount);
         } else if (event === 'tags') {
           queryClient.setQueryData<Tag[]>(tagKeys.forEntry(entryId), payload.tags as Tag[]);
+        } else if (event === 'hidden' || event === 'shown') {
+          // Moderation: the server says who may still see it (its owner and admins, marked why).
+          void queryClient.invalidateQueries({ queryKey: entryKeys.detail(entryId) });
+        } else if (event === 'comment_hidden' || event === 'comment_shown') {
+          void queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(entryId) });
         }
       },
       () => {

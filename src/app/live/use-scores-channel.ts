@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { entryKeys } from '@/features/entries/api/entry-keys';
-import { patchEntryInLists } from '@/features/entries/api/patch-entry-in-lists';
+import { patchEntryInLists, removeEntryFromLists } from '@/features/entries/api/patch-entry-in-lists';
 import type { VoteSummary } from '@/features/votes/api/get-vote-summary';
 import { voteKeys } from '@/features/votes/api/vote-keys';
 import type { Entry } from '@/lib/api-types';
@@ -30,6 +30,9 @@ export function useScoresChannel(): void {
         'entries',
         (event, payload) => {
           if (event === 'score') applyScore(queryClient, payload as unknown as Score);
+          // Hidden by moderators: gone from every grid at once; shown again: the grids refetch.
+          else if (event === 'hidden') removeEntryFromLists(queryClient, String(payload.contentId));
+          else if (event === 'shown') void queryClient.invalidateQueries({ queryKey: entryKeys.lists() });
         },
         () => void queryClient.invalidateQueries({ queryKey: entryKeys.lists() }),
       ),

@@ -7,6 +7,7 @@ import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { AddFlashcardButton } from '@/features/flashcards';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
+import { EntryModeration, ModerationNotice } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
@@ -57,6 +58,7 @@ function EntryDetail({ entry, here }: { entry: Entry; here: number | null }) {
           </p>
         )}
       </div>
+      <ModerationNotice entry={entry} />
       <article className="entry-detail card">
         <header className="entry-detail__header">
           {/* Decorative: the country's name is written next to it. */}
@@ -107,6 +109,7 @@ function EntryDetail({ entry, here }: { entry: Entry; here: number | null }) {
             </dd>
           </div>
         </dl>
+        <EntryModeration entry={entry} />
       </article>
       <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { Moderation } from '@/lib/api-types';
 import { commentKeys } from './comment-keys';
 
 /** A comment with the spec's fields. */
@@ -9,6 +10,8 @@ export interface Comment {
   text: string;
   owner: { _id: string; name: string };
   createdAt: string;
+  /** Only for its writer and admins, and only when set. */
+  moderation?: Moderation;
 }
 
 export async function getComments(entryId: string, signal?: AbortSignal): Promise<Comment[]> {

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { apiErrorText } from '@/i18n/api-errors';
+import { ReportButton } from '@/features/reports';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments, type Comment } from '../api/get-comments';
@@ -92,12 +93,18 @@ function CommentItem({ entryId, comment, canDelete, ago }: CommentItemProps) {
   const toast = useToast();
   const remove = useDeleteComment();
   return (
-    <li className="comment">
+    <li className="comment" id={`comment-${comment._id}`}>
       <div className="comment__head">
         <span className="comment__author">{comment.owner.name}</span>
         <time className="comment__time" dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>
           {ago(comment.createdAt)}
         </time>
+        {comment.moderation && (
+          <span className="badge badge--muted comment__held">
+            {t(comment.moderation === 'held' ? 'reports.commentHeld' : 'reports.commentRemoved')}
+          </span>
+        )}
+        <ReportButton target={{ commentId: comment._id }} label={t('reports.reportComment', { name: comment.owner.name })} ownerId={comment.owner._id} />
         {canDelete && (
           <button
             type="button"

@@ -14,3 +14,18 @@ export function patchEntryInLists(queryClient: QueryClient, id: string, patch: P
     },
   );
 }
+
+/**
+ * Takes entry `id` out of the cached home grids (moderators hid it); people's own lists
+ * (Account) refetch instead, since their owner still sees it, marked why.
+ */
+export function removeEntryFromLists(queryClient: QueryClient, id: string): void {
+  const isOwnerList = (queryKey: readonly unknown[]) => queryKey[2] === 'owner';
+  void queryClient.invalidateQueries({ queryKey: entryKeys.lists(), predicate: (query) => isOwnerList(query.queryKey) });
+  queryClient.setQueriesData<InfiniteData<EntryListReply>>({ queryKey: entryKeys.lists(), predicate: (query) => !isOwnerList(query.queryKey) }, (lists) =>
+    lists && {
+      ...lists,
+      pages: lists.pages.map((page) => ({ ...page, data: page.data.filter((entry) => entry._id !== id) })),
+    },
+  );
+}

@@ -64,7 +64,11 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
           </Link>
         )}
       </div>
-      {editable && !entry.show && <span className="badge badge--muted entry-card__hidden">{t('account.hidden')}</span>}
+      {editable && !entry.show && (
+        <span className="badge badge--muted entry-card__hidden">
+          {t(entry.moderation === 'held' ? 'account.held' : entry.moderation === 'removed' ? 'account.removed' : 'account.hidden')}
+        </span>
+      )}
       <p className="entry-card__description">{entry.description}</p>
       {entry.tags.length > 0 && (
         <ul className="tag-list tag-list--compact">

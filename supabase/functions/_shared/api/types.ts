@@ -31,7 +31,12 @@ export interface Entry {
   createdAt: string;
   updatedAt: string;
   tags: Tag[];
+  /** Only for its owner and admins, and only when set: held for moderators, or removed by them. */
+  moderation?: Moderation;
 }
+
+/** Why a thing is hidden by moderation: held (three accounts reported it) or removed by an admin. */
+export type Moderation = 'held' | 'removed';
 
 export interface EntryListReply {
   data: Entry[];

@@ -1,0 +1,54 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Moderation } from '@/lib/api-types';
+import { moderationKeys, type QueueStatus } from './moderation-keys';
+
+export type ReportReason = 'spam' | 'offensive' | 'wrong' | 'duplicate' | 'other';
+export type Resolution = 'restore' | 'remove' | 'dismiss';
+
+/** One reported thing, as GET /api/admin/getReports sends it. */
+export interface ModerationCase {
+  _id: string;
+  contentId: string;
+  commentId: string | null;
+  kind: 'entry' | 'comment';
+  count: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  notes: { text: string; reason: ReportReason; createdAt: string }[];
+  firstReportedAt: string;
+  lastReportedAt: string;
+  hidden: boolean;
+  moderation: Moderation | null;
+  preview:
+    | { title: string; description: string; country: string; author: string; ownerName: string | null }
+    | { text: string; ownerName: string; entryTitle: string };
+  status: QueueStatus;
+  resolution: Resolution | null;
+  resolutionNote: string | null;
+  resolvedAt: string | null;
+}
+
+export interface ReportsPage {
+  data: ModerationCase[];
+  /** Open things in the whole queue (the tab's badge). */
+  open: number;
+  nextCursor: string | null;
+}
+
+export function getReports(status: QueueStatus, cursor: string | null, signal?: AbortSignal): Promise<ReportsPage> {
+  return api.get<ReportsPage>('/admin/getReports', { query: { status, cursor }, signal });
+}
+
+export function reportsQueryOptions(status: QueueStatus) {
+  return infiniteQueryOptions({
+    queryKey: moderationKeys.queue(status),
+    queryFn: ({ pageParam, signal }) => getReports(status, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** The moderation queue, newest report first (admins only). */
+export function useReports(status: QueueStatus, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...reportsQueryOptions(status), enabled: options.enabled ?? true });
+}

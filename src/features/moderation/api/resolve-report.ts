@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { entryKeys } from '@/features/entries/api/entry-keys';
+import { commentKeys } from '@/features/comments/api/comment-keys';
+import { api } from '@/lib/api';
+import type { ModerationCase, Resolution } from './get-reports';
+import { moderationKeys } from './moderation-keys';
+
+export interface ResolveRequest {
+  contentId: string;
+  commentId: string | null;
+  action: Resolution;
+  note?: string;
+}
+
+export async function resolveReport({ contentId, commentId, action, note }: ResolveRequest): Promise<ModerationCase> {
+  const target = commentId ? { commentId } : { contentId };
+  const reply = await api.post<{ data: ModerationCase }>('/admin/resolveReport', { ...target, action, ...(note ? { note } : {}) });
+  return reply.data;
+}
+
+/** Restore, remove or dismiss; the queue, the entry and its lists refetch. */
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveReport,
+    onSuccess: (_case, { contentId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: entryKeys.detail(contentId) }),
+        queryClient.invalidateQueries({ queryKey: entryKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(contentId) }),
+      ]),
+  });
+}

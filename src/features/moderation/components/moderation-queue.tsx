@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadMore } from '@/components/load-more';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { apiErrorText } from '@/i18n/api-errors';
+import { useReports, type ModerationCase, type Resolution } from '../api/get-reports';
+import type { QueueStatus } from '../api/moderation-keys';
+import { useResolveReport } from '../api/resolve-report';
+import './moderation.css';
+
+const doneKey = { restore: 'admin.moderation.restored', remove: 'admin.moderation.removedDone', dismiss: 'admin.moderation.dismissed' } as const;
+
+function caseTitle(item: ModerationCase): string {
+  return 'title' in item.preview ? item.preview.title : item.preview.text;
+}
+
+function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const resolve = useResolveReport();
+  const title = caseTitle(item);
+  const context = item.commentId ? `/content/${item.contentId}#comment-${item.commentId}` : `/content/${item.contentId}`;
+  const act = (action: Resolution) =>
+    resolve.mutate(
+      { contentId: item.contentId, commentId: item.commentId, action },
+      {
+        onSuccess: () => toast.success(t(doneKey[action])),
+        onError: (failure) => toast.error(apiErrorText(t, failure, 'admin.moderation.actionFailed')),
+      },
+    );
+  const state = item.moderation === 'removed' ? 'removed' : item.hidden ? 'hidden' : 'visible';
+
+  return (
+    <li className="case card">
+      <div className="case__head">
+        <span className="badge">{t(item.kind === 'entry' ? 'admin.moderation.entry' : 'admin.moderation.comment')}</span>
+        <span className={`badge case__state case__state--${state}`}>{t(`admin.moderation.${state}`)}</span>
+        <span className="case__count">{t('admin.moderation.reporters', { count: item.count })}</span>
+        <time className="muted case__time" dateTime={item.lastReportedAt} title={new Date(item.lastReportedAt).toLocaleString()}>
+          {t('admin.moderation.reported', { time: ago(item.lastReportedAt) })}
+        </time>
+      </div>
+      <p className="case__preview">
+        <span className="case__title">{title}</span>
+        {'title' in item.preview ? (
+          item.preview.ownerName && <span className="muted"> · {t('admin.moderation.by', { name: item.preview.ownerName })}</span>
+        ) : (
+          <span className="muted">
+            {' '}
+            · {t('admin.moderation.by', { name: item.preview.ownerName })} {t('admin.moderation.onEntry', { title: item.preview.entryTitle })}
+          </span>
+        )}
+      </p>
+      <ul className="case__reasons" aria-label={t('admin.moderation.reasonsLabel')}>
+        {Object.entries(item.reasons).map(([reason, count]) => (
+          <li key={reason} className="chip">
+            {t(`admin.moderation.reasons.${reason as keyof ModerationCase['reasons']}`)} × {count}
+          </li>
+        ))}
+      </ul>
+      {item.notes.length > 0 && (
+        <details className="case__notes">
+          <summary>{t('admin.moderation.notes')}</summary>
+          <ul>
+            {item.notes.map((note) => (
+              <li key={`${note.createdAt}-${note.text}`}>
+                <q>{note.text}</q> <span className="muted">({t(`admin.moderation.reasons.${note.reason}`)})</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className="case__actions" role="group" aria-label={t('admin.moderation.actionsFor', { name: title })}>
+        <Link className="button button--ghost button--small" to={context}>
+          {t('admin.moderation.openInContext')}
+        </Link>
+        {item.status === 'open' ? (
+          <>
+            <button type="button" className="button button--small" disabled={resolve.isPending} onClick={() => act('restore')}>
+              {t('admin.moderation.restore')}
+            </button>
+            <button type="button" className="button button--small button--danger" disabled={resolve.isPending} onClick={() => act('remove')}>
+              {t('admin.moderation.remove')}
+            </button>
+            <button type="button" className="button button--ghost button--small" disabled={resolve.isPending} onClick={() => act('dismiss')}>
+              {t('admin.moderation.dismiss')}
+            </button>
+            {resolve.isPending && <Spinner size="sm" />}
+          </>
+        ) : (
+          item.resolution && (
+            <span className="badge badge--muted">
+              {t(`admin.moderation.resolution.${item.resolution}`)}
+              {item.resolutionNote ? ` · ${item.resolutionNote}` : ''}
+            </span>
+          )
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** "3 minutes ago" in the UI language. */
+function useAgo() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const format = new Intl.RelativeTimeFormat(i18n.resolvedLanguage, { numeric: 'auto' });
+    const steps: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3600], ['minute', 60]];
+    return (iso: string) => {
+      const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+      for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+      return format.format(0, 'second');
+    };
+  }, [i18n.resolvedLanguage]);
+}
+
+/** The admins' queue: open or resolved reports, live (the page subscribes to the moderation topic). */
+export function ModerationQueue() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<QueueStatus>('open');
+  const reports = useReports(status);
+  const items = useMemo(() => reports.data?.pages.flatMap((page) => page.data) ?? [], [reports.data]);
+  const ago = useAgo();
+
+  return (
+    <section className="moderation" aria-labelledby="moderation-title">
+      <div className="moderation__head">
+        <div>
+          <h2 className="section-title" id="moderation-title">
+            {t('admin.moderation.title')}
+          </h2>
+          <p className="muted">{t('admin.moderation.intro')}</p>
+        </div>
+        <div className="segmented" role="group" aria-label={t('admin.moderation.statusLabel')}>
+          {(['open', 'resolved'] as const).map((each) => (
+            <button key={each} type="button" className="segmented__option" aria-pressed={status === each} onClick={() => setStatus(each)}>
+              {t(`admin.moderation.${each}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {reports.isPending ? (
+        <div className="state-panel" role="status">
+          <Spinner size="lg" />
+          <p className="state-panel__text">{t('admin.moderation.loading')}</p>
+        </div>
+      ) : reports.isError && items.length === 0 ? (
+        <section className="state-panel state-panel--error" role="alert">
+          <h3 className="state-panel__title">{t('admin.moderation.failed')}</h3>
+          <div className="state-panel__actions">
+            <button type="button" className="button button--primary" onClick={() => void reports.refetch()}>
+              {t('errors.retry')}
+            </button>
+          </div>
+        </section>
+      ) : items.length === 0 ? (
+        <p className="state-panel state-panel__text">{t(status === 'open' ? 'admin.moderation.empty' : 'admin.moderation.emptyResolved')}</p>
+      ) : (
+        <>
+          <ol className="moderation__list">
+            {items.map((item) => (
+              <CaseRow key={item._id} item={item} ago={ago} />
+            ))}
+          </ol>
+          <LoadMore pages={reports} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'duplicate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What is reported: an entry or one of its comments. */
+export type ReportTarget = { contentId: string } | { commentId: string };
+
+export interface NewReport {
+  target: ReportTarget;
+  reason: ReportReason;
+  note?: string;
+}
+
+export function addReport({ target, reason, note }: NewReport): Promise<unknown> {
+  return api.post('/report/addReport', { ...target, reason, ...(note ? { note } : {}) });
+}
+
+/** Sends a report; a second one of the same thing by the same learner is a success that counts once. */
+export function useAddReport() {
+  return useMutation({ mutationFn: addReport });
+}

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/dialog';
+import { FormField } from '@/components/form-field';
+import { Spinner } from '@/components/popups';
+import { useToast } from '@/components/toasts';
+import { useAuth } from '@/features/auth';
+import { apiErrorText } from '@/i18n/api-errors';
+import { REPORT_REASONS, useAddReport, type ReportReason, type ReportTarget } from '../api/add-report';
+import '../report-strings';
+import './reports.css';
+
+const NOTE_MAX = 500;
+
+function FlagIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M5 21V4m0 0h11l-2 4 2 4H5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const add = useAddReport();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const over = [...note.trim()].length - NOTE_MAX;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!reason) return setError(t('apiErrors.invalid_report_reason'));
+    if (over > 0) return setError(t('reports.noteTooLong'));
+    add.mutate(
+      { target, reason, note: note.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast.success(t('reports.sent'));
+          onClose();
+        },
+        onError: (failure) => setError(apiErrorText(t, failure, 'reports.failed')),
+      },
+    );
+  };
+
+  return (
+    <Dialog title={t('reports.title')} onClose={onClose}>
+      <form className="report-form" noValidate onSubmit={submit}>
+        <p className="muted report-form__intro">{t('reports.intro')}</p>
+        <fieldset className="report-form__reasons">
+          <legend className="field__label">{t('reports.reasonLegend')}</legend>
+          {REPORT_REASONS.map((each) => (
+            <label key={each} className="report-form__reason">
+              <input
+                type="radio"
+                name="reason"
+                value={each}
+                checked={reason === each}
+                onChange={() => {
+                  setReason(each);
+                  setError(undefined);
+                }}
+              />
+              {t(`reports.reasons.${each}`)}
+            </label>
+          ))}
+        </fieldset>
+        <FormField
+          label={t('reports.note')}
+          counter={`${[...note.trim()].length} / ${NOTE_MAX}`}
+          error={over > 0 ? t('reports.noteTooLong') : undefined}
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              className="input textarea"
+              rows={3}
+              value={note}
+              onChange={(event) => {
+                setNote(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('reports.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={add.isPending}>
+            {add.isPending && <Spinner size="sm" />}
+            {t('reports.send')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+interface ReportButtonProps {
+  target: ReportTarget;
+  /** The button's accessible name: what is reported ("Report “chévere”"). */
+  label: string;
+  /** Who wrote it: nobody reports their own contribution, so they see no button. */
+  ownerId: string | null;
+}
+
+/** "Report" with a small dialog of reasons; guests are asked to log in. */
+export function ReportButton({ target, label, ownerId }: ReportButtonProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { isLoggedIn, user } = useAuth();
+  const [open, setOpen] = useState(false);
+  if (user && ownerId === user._id) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost button--small report-button"
+        aria-label={label}
+        title={label}
+        onClick={() => (isLoggedIn ? setOpen(true) : toast.info(t('reports.loginToReport')))}
+      >
+        <FlagIcon />
+        <span className="report-button__text">{t('reports.report')}</span>
+      </button>
+      {open && <ReportDialog target={target} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { ReportButton } from './components/report-button';
+export { EntryModeration, ModerationNotice } from './components/entry-moderation';
