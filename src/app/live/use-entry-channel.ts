@@ -39,8 +39,12 @@ export function useEntryChannel(entryId: string): number | null {
           setCommentCount(queryClient, entryId, payload.commentCount);
         } else if (event === 'tags') {
           queryClient.setQueryData<Tag[]>(tagKeys.forEntry(entryId), payload.tags as Tag[]);
-        } else if (event === 'hidden' || event === 'shown') {
-          // Moderation: the server says who may still see it (its owner and admins, marked why).
+        } else if (event === 'hidden') {
+          // Held by moderators: marked at once (the page tells its owner and admins why, and
+          // anyone else that it is gone); refetched the next time it is opened.
+          queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, show: false, moderation: entry.moderation ?? 'held' });
+          void queryClient.invalidateQueries({ queryKey: entryKeys.detail(entryId), refetchType: 'none' });
+        } else if (event === 'shown') {
           void queryClient.invalidateQueries({ queryKey: entryKeys.detail(entryId) });
         } else if (event === 'comment_hidden' || event === 'comment_shown') {
           void queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(entryId) });

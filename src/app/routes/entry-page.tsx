@@ -7,7 +7,7 @@ import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { AddFlashcardButton } from '@/features/flashcards';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
-import { EntryModeration, ModerationNotice } from '@/features/reports';
+import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
@@ -42,6 +42,19 @@ export function EntryPage() {
 }
 
 function EntryDetail({ entry, here }: { entry: Entry; here: number | null }) {
+  // Hidden by moderators while open: only its owner and admins keep seeing it.
+  const seesHidden = useSeesHidden(entry);
+  if (entry.moderation && !seesHidden) {
+    return (
+      <div className="page page--narrow">
+        <EntryGone />
+      </div>
+    );
+  }
+  return <EntryContent entry={entry} here={here} />;
+}
+
+function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
   const { t, i18n } = useTranslation();
   const countryName = useCountryName(entry.country);
   const added = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(entry.createdAt));

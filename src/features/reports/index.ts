@@ -1,2 +1,2 @@
 export { ReportButton } from './components/report-button';
-export { EntryModeration, ModerationNotice } from './components/entry-moderation';
+export { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from './components/entry-moderation';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { useUpdateEntry } from '@/features/entries/api/update-entry';
@@ -42,6 +43,27 @@ function AdminEntryTools({ entry }: { entry: Entry }) {
         </button>
       )}
     </div>
+  );
+}
+
+/** Whether the signed-in learner may still see an entry moderators hid: its owner and admins. */
+export function useSeesHidden(entry: Entry): boolean {
+  const { user } = useAuth();
+  return Boolean(user && (user.isAdmin || user._id === entry.owner));
+}
+
+/** What anyone else sees when moderators hide the entry they have open. */
+export function EntryGone() {
+  const { t } = useTranslation();
+  return (
+    <section className="state-panel" role="status">
+      <h1 className="state-panel__title">{t('reports.entryGone')}</h1>
+      <div className="state-panel__actions">
+        <Link className="button button--primary" to="/">
+          {t('entry.backToList')}
+        </Link>
+      </div>
+    </section>
   );
 }
 
