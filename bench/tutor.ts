@@ -3,14 +3,12 @@
 // signed-in learner), compared with the naive way (an unaccented ILIKE of every word of the
 // message over every entry), and of POST /api/chat/send (offline tutor, JSON) over HTTP.
 // Never fails on timing.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { startStack } from '../stack/index.ts';
-import { measure } from './support.ts';
+import { benchLearner, measure } from './support.ts';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -34,22 +32,9 @@ try {
   // tutor's per-learner limit (20 a minute) never answers the bench.
   const learners = await Promise.all(
     Array.from({ length: Math.ceil((RUNS + 1) / 15) }, async () => {
-      const id = randomUUID();
-      const session = randomUUID();
-      await sql`insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at, email_confirmed_at)
-                values (${id}, 'authenticated', 'authenticated', ${`${id.slice(0, 8)}@bench.jerga.local`}, ${sql.json({ name: 'Bench' })}, now(), now(), now())`;
-      await sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (${session}, ${id}, now(), now(), 'aal1')`;
-      const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({ role: 'authenticated', session_id: session, aal: 'aal1' })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(id)
-        .setAudience('authenticated')
-        .setIssuer(`${stack.apiUrl}/auth/v1`)
-        .setIssuedAt(now)
-        .setExpirationTime(now + 3600)
-        .sign(new TextEncoder().encode(stack.config.jwtSecret));
-      const [chat] = await sql`insert into public.chats (owner, title) values (${id}, 'Bench') returning id`;
-      return { id, session, token, chatId: chat.id as string };
+      const learner = await benchLearner(sql, stack);
+      const [chat] = await sql`insert into public.chats (owner, title) values (${learner.id}, 'Bench') returning id`;
+      return { ...learner, chatId: chat.id as string };
     }),
   );
 

@@ -407,42 +407,46 @@ comment on function public.add_report(uuid, uuid, text, text) is
   'Reports an entry or comment as the caller (once per open case); the third account''s report holds it for moderators.';
 
 -- One case as the queue shows it: the thing, its reporters of this round, their reasons and notes.
+-- PL/pgSQL so its queries are planned once per session, not once per row of a queue page.
 create or replace function private.case_json(m public.moderation_cases)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
-    '_id', m.id,
-    'contentId', coalesce(m.entry_id, c.entry_id),
-    'commentId', m.comment_id,
-    'recordingId', null,
-    'kind', case when m.comment_id is null then 'entry' else 'comment' end,
-    'count', m.reporters,
-    'reasons', coalesce((select jsonb_object_agg(x.reason, x.n) from (
-                 select r.reason, count(*) as n from public.reports r
-                  where r.case_id = m.id and r.created_at >= m.first_reported_at group by r.reason) x), '{}'::jsonb),
-    'notes', coalesce((select jsonb_agg(jsonb_build_object('text', r.note, 'reason', r.reason, 'createdAt', r.created_at) order by r.created_at)
-                         from public.reports r
-                        where r.case_id = m.id and r.created_at >= m.first_reported_at and r.note is not null), '[]'::jsonb),
-    'firstReportedAt', m.first_reported_at,
-    'lastReportedAt', m.last_reported_at,
-    'hidden', coalesce(e.moderation, c.moderation) is not null,
-    'moderation', coalesce(e.moderation, c.moderation),
-    'preview', case when m.comment_id is null
-                 then jsonb_build_object('title', e.title, 'description', left(e.description, 200), 'country', e.country,
-                                         'author', e.author, 'ownerName', (select p.name from public.profiles p where p.id = e.owner))
-                 else jsonb_build_object('text', left(c.text, 300), 'ownerName', c.owner_name,
-                                         'entryTitle', (select ce.title from public.entries ce where ce.id = c.entry_id))
-               end,
-    'status', m.status,
-    'resolution', m.resolution,
-    'resolutionNote', m.resolution_note,
-    'resolvedAt', m.resolved_at)
-    from (select 1) one
-    left join public.entries e on e.id = m.entry_id
-    left join public.comments c on c.id = m.comment_id
+begin
+  return (
+    select jsonb_build_object(
+      '_id', m.id,
+      'contentId', coalesce(m.entry_id, c.entry_id),
+      'commentId', m.comment_id,
+      'recordingId', null,
+      'kind', case when m.comment_id is null then 'entry' else 'comment' end,
+      'count', m.reporters,
+      'reasons', coalesce((select jsonb_object_agg(x.reason, x.n) from (
+                   select r.reason, count(*) as n from public.reports r
+                    where r.case_id = m.id and r.created_at >= m.first_reported_at group by r.reason) x), '{}'::jsonb),
+      'notes', coalesce((select jsonb_agg(jsonb_build_object('text', r.note, 'reason', r.reason, 'createdAt', r.created_at) order by r.created_at)
+                           from public.reports r
+                          where r.case_id = m.id and r.created_at >= m.first_reported_at and r.note is not null), '[]'::jsonb),
+      'firstReportedAt', m.first_reported_at,
+      'lastReportedAt', m.last_reported_at,
+      'hidden', coalesce(e.moderation, c.moderation) is not null,
+      'moderation', coalesce(e.moderation, c.moderation),
+      'preview', case when m.comment_id is null
+                   then jsonb_build_object('title', e.title, 'description', left(e.description, 200), 'country', e.country,
+                                           'author', e.author, 'ownerName', (select p.name from public.profiles p where p.id = e.owner))
+                   else jsonb_build_object('text', left(c.text, 300), 'ownerName', c.owner_name,
+                                           'entryTitle', (select ce.title from public.entries ce where ce.id = c.entry_id))
+                 end,
+      'status', m.status,
+      'resolution', m.resolution,
+      'resolutionNote', m.resolution_note,
+      'resolvedAt', m.resolved_at)
+      from (select 1) one
+      left join public.entries e on e.id = m.entry_id
+      left join public.comments c on c.id = m.comment_id);
+end;
 $$;
 revoke all on function private.case_json(public.moderation_cases) from public, anon, authenticated, service_role;
 grant execute on function private.case_json(public.moderation_cases) to authenticated;
