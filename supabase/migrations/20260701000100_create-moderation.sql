@@ -390,10 +390,6 @@ begin
     if target_entry.id is not null and target_entry.moderation is null then
       update public.entries e set moderation = 'held', show = false where e.id = target_entry.id;
       perform private.tell_moderation(target_entry.id, null, true);
-      if target_entry.owner is not null then
-        perform realtime.send(jsonb_build_object('kind', 'moderation', 'action', 'held', 'contentId', target_entry.id, 'title', target_entry.title),
-                              'notification', 'user:' || target_entry.owner, true);
-      end if;
     elsif target_comment.id is not null and target_comment.moderation is null then
       update public.comments c set moderation = 'held' where c.id = target_comment.id;
       perform private.tell_moderation(null, target_comment.id, true);
@@ -564,11 +560,6 @@ begin
   perform private.audit(action, case when entry_id is null then 'comment' else 'entry' end,
                         coalesce(entry_id, comment_id)::text, label, body,
                         jsonb_build_object('owner', owner_id, 'reporters', the_case.reporters));
-  if owner_id is not null and action <> 'dismiss' then
-    perform realtime.send(jsonb_build_object('kind', 'moderation', 'action', action,
-                                             'contentId', coalesce(entry_id, target_comment.entry_id), 'commentId', comment_id, 'title', label),
-                          'notification', 'user:' || owner_id, true);
-  end if;
   perform private.tell_queue(the_case.id);
   return private.case_json(the_case);
 end;

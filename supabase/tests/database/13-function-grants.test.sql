@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(73);
+select plan(81);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -24,7 +24,9 @@ select plan(73);
 --   anon and authenticated: add_report (it reads others' reports and holds the third one's
 --     target; a guest is told to log in). authenticated only: resolve_report and ban_user
 --     (each checks the caller is an admin; guests may not call them at all).
---   nobody: audit (the log's one door, called by the admin functions and triggers),
+--   nobody: notify (writes into another learner's inbox; called by the triggers notify_comment,
+--     notify_vote and notify_moderation, nobody's either),
+--   audit (the log's one door, called by the admin functions and triggers),
 --     audit_admin_changes (a trigger), tell_moderation and tell_queue (their broadcasts),
 --     the first finish_tutor_turn (called only by the public one, with a ticket's
 --     message), the auth.users, votes, comments and entry_tags triggers, limit_account_writes (a trigger) and realtime's broadcasts (service_role only).
@@ -41,6 +43,10 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
   ('private.is_admin()', true, true),
   ('private.limit_account_writes()', false, false),
+  ('private.notify(uuid, text, uuid, uuid, jsonb)', false, false),
+  ('private.notify_comment()', false, false),
+  ('private.notify_moderation()', false, false),
+  ('private.notify_vote()', false, false),
   ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.search_entry_ids(text)', true, true),

@@ -37,9 +37,10 @@ select is((select payload from sent where topic = 'entry:17e00000-0000-4000-8000
 select is((select payload from sent where topic = 'entries' and event = 'score'),
   '{"contentId": "17e00000-0000-4000-8000-000000000001", "upvotes": 1, "downvotes": 0, "voteCount": 1}',
   'and on the home grid''s topic');
-select is((select payload from sent where topic = 'user:17010000-0000-4000-8000-000000000001' and event = 'notification'),
-  '{"kind": "vote", "contentId": "17e00000-0000-4000-8000-000000000001", "title": "chido", "voteType": "upvote"}',
-  'and tells the entry''s owner');
+select is((select payload - '_id' - 'createdAt' from sent where topic = 'user:17010000-0000-4000-8000-000000000001' and event = 'notification'),
+  '{"kind": "vote", "contentId": "17e00000-0000-4000-8000-000000000001", "commentId": null, "title": "chido", "voteType": "upvote",
+    "by": "Fede Fan", "actorName": "Fede Fan", "count": 1, "action": null, "read": false, "text": "Fede Fan voted on chido"}',
+  'and tells the entry''s owner (the inbox''s notification, sent live)');
 select is((select bool_and(private) from sent), true, 'all on private channels: only the database publishes');
 
 -------------------------------------------------------------------------------- what a comment and a tag send
@@ -53,8 +54,10 @@ reset role;
 select is((select payload -> 'comment' ->> 'text' from sent where event = 'comment_added'), '¡Qué chido!',
   'a comment is sent whole on entry:<id>');
 select is((select payload ->> 'commentCount' from sent where event = 'comment_added'), '1', 'with the entry''s new count');
-select is((select payload - 'contentId' from sent where topic = 'user:17010000-0000-4000-8000-000000000001' and payload ->> 'kind' = 'comment'),
-  '{"kind": "comment", "title": "chido", "by": "Fede Fan"}', 'and the owner is told who commented');
+select is((select payload - 'contentId' - '_id' - 'createdAt' - 'commentId' from sent
+             where topic = 'user:17010000-0000-4000-8000-000000000001' and payload ->> 'kind' = 'comment'),
+  '{"kind": "comment", "title": "chido", "by": "Fede Fan", "actorName": "Fede Fan", "count": 1, "action": null, "read": false,
+    "text": "Fede Fan commented on chido"}', 'and the owner is told who commented');
 select is((select payload from sent where event = 'comment_deleted'),
   jsonb_build_object('_id', :'comment_id'::uuid, 'contentId', '17e00000-0000-4000-8000-000000000001'::uuid, 'commentCount', 0),
   'a deleted comment is sent with the new count');

@@ -30,8 +30,14 @@ const updateBody = z
     email: email.optional(),
     password: newPassword.optional(),
     currentPassword: z.string().optional(),
+    // Which notifications the learner receives (the inbox and the live toasts).
+    notifications: z
+      .object({ comments: z.boolean().optional(), replies: z.boolean().optional(), votes: z.boolean().optional(), moderation: z.boolean().optional() }, {
+        error: 'invalid_input',
+      })
+      .optional(),
   })
-  .refine((body) => [body.name, body.timeZone, body.email, body.password].some((value) => value !== undefined), {
+  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications].some((value) => value !== undefined), {
     message: 'nothing_to_update',
   });
 
@@ -215,9 +221,11 @@ export const user = new Hono<ApiEnv>()
     }
     const updated = await c.get('run')(async (tx) => {
       if (body.name !== undefined || body.timeZone !== undefined) {
-        const [row] = await tx<{ user: User }[]>`
-          select public.update_profile(name => ${body.name ?? null}, time_zone => ${body.timeZone ?? null}) as user`;
-        return row.user;
+        await tx`select public.update_profile(name => ${body.name ?? null}, time_zone => ${body.timeZone ?? null})`;
+      }
+      if (body.notifications !== undefined) {
+        const { comments, replies, votes, moderation } = body.notifications;
+        await tx`select public.set_notification_settings(${comments ?? null}::boolean, ${replies ?? null}::boolean, ${votes ?? null}::boolean, ${moderation ?? null}::boolean)`;
       }
       return (await tx<{ user: User | null }[]>`select public.current_profile() as user`)[0].user;
     });

@@ -11,6 +11,7 @@ import { flashcards } from './flashcards.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
 import { admin, reports } from './moderation.ts';
+import { notifications } from './notifications.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -51,6 +52,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/chat', chats);
   app.route('/report', reports);
   app.route('/admin', admin);
+  app.route('/notification', notifications);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;

@@ -10,6 +10,8 @@ const addCommentBody = z.object({
   // The spec's clients send their own id; the writer is always the token's user.
   userId: uuid.optional(),
   text: z.string({ error: 'comment_required' }).trim().min(1, 'comment_required').max(2000, 'comment_too_long'),
+  // A reply to this comment (one level deep: a reply to a reply joins its thread).
+  parentId: uuid.optional(),
 });
 
 /** A comment as public.comment_json shapes it (the spec's fields). */
@@ -19,6 +21,8 @@ interface Comment {
   text: string;
   owner: { _id: string; name: string };
   createdAt: string;
+  /** Set on a reply: the comment it answers. */
+  parentId?: string;
 }
 
 export const comments = new Hono<ApiEnv>()
@@ -26,7 +30,8 @@ export const comments = new Hono<ApiEnv>()
     const body = await parseBody(c, addCommentBody);
     requireOwnId(c.get('caller'), body.userId, 'userId');
     const data = await c.get('run')(
-      async (tx) => (await tx<{ comment: Comment }[]>`select public.add_comment(${body.contentId}, ${body.text}) as comment`)[0].comment,
+      async (tx) =>
+        (await tx<{ comment: Comment }[]>`select public.add_comment(${body.contentId}, ${body.text}, ${body.parentId ?? null}::uuid) as comment`)[0].comment,
     );
     return c.json({ success: true, message: 'Comment added successfully', data }, 201);
   })
