@@ -112,7 +112,7 @@ create table public.audit_log (
   id bigint generated always as identity primary key,
   action text not null check (action in (
     'restore', 'remove', 'dismiss', 'hide', 'ban', 'unban', 'grant_admin', 'revoke_admin',
-    'edit_entry', 'delete_entry', 'delete_comment', 'edit_tag', 'delete_tag', 'untag_entry')),
+    'edit_entry', 'delete_entry', 'delete_comment', 'edit_tag', 'delete_tag', 'untag_entry', 'delete_account')),
   actor uuid,
   actor_name text,
   target_type text not null check (target_type in ('entry', 'comment', 'tag', 'user')),

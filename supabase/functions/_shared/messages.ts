@@ -118,6 +118,7 @@ export const messages = {
   ban_self: 'You cannot ban yourself.',
   ban_admin: 'Revoke this user\'s admin rights before banning them.',
   invalid_ban_until: 'A ban must end in the future.',
+  delete_admin: 'Revoke this user\'s admin rights before deleting their account.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

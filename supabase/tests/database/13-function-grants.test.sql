@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(81);
+select plan(83);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -23,7 +23,8 @@ select plan(81);
 --     begin_tutor_turn has checked; a guest is refused before it is reached).
 --   anon and authenticated: add_report (it reads others' reports and holds the third one's
 --     target; a guest is told to log in). authenticated only: resolve_report and ban_user
---     (each checks the caller is an admin; guests may not call them at all).
+--     (each checks the caller is an admin; guests may not call them at all), and
+--     delete_account (the account itself with its password, or an admin).
 --   nobody: notify (writes into another learner's inbox; called by the triggers notify_comment,
 --     notify_vote and notify_moderation, nobody's either),
 --   audit (the log's one door, called by the admin functions and triggers),
@@ -62,6 +63,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tutor_entry_ids(text, integer)', false, true),
   ('public.add_report(uuid, uuid, text, text)', true, true),
   ('public.ban_user(uuid, boolean, text, timestamp with time zone)', false, true),
+  ('public.delete_account(text, uuid)', false, true),
   ('public.finish_tutor_turn(uuid, text, text, uuid[])', true, true),
   ('public.resolve_report(uuid, uuid, text, text)', false, true),
   ('public.review_flashcard(uuid, smallint)', true, true),

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isAuthSessionMissingError, type Session } from '@supabase/auth-js';
 import { adminAuth, authorizeUrl, fromAuthError, publicAuth } from '../auth-service.ts';
@@ -42,6 +42,8 @@ const updateBody = z
   });
 
 const setAdminBody = z.object({ userId: uuid, isAdmin: z.boolean() });
+
+const deleteAccountBody = z.object({ currentPassword: z.string().optional() });
 
 const usersQuery = z.object({
   limit: countParam(999, 500),
@@ -98,6 +100,27 @@ async function throttled<T>(
   if (outcome !== false) return outcome;
   if (wait > 0) throw new ApiError(429, 'login_throttled', { details: { ...wrong.details, retryAfter: wait } });
   throw wrong;
+}
+
+/**
+ * The signed-in learner's current password, checked before a change that a stolen session
+ * must not make (sign-in details, deleting the account); wrong guesses count like sign-in's.
+ */
+async function requireCurrentPassword(c: Context<ApiEnv>, current: string | undefined): Promise<string> {
+  const caller = c.get('caller');
+  if (!current) throw new ApiError(400, 'current_password_required', { field: 'currentPassword' });
+  const accountEmail = typeof caller.claims.email === 'string' ? caller.claims.email : caller.userId!;
+  const wrongPassword = new ApiError(403, 'current_password_incorrect', { field: 'currentPassword' });
+  await throttled(accountEmail, c.get('address'), wrongPassword, () =>
+    c.get('run')((tx) => tx`select private.check_current_password(${current})`).then(
+      () => true,
+      (error: { code?: string; hint?: string }) => {
+        if (error.hint === 'current_password_incorrect') return false;
+        throw error;
+      },
+    ),
+  );
+  return current;
 }
 
 /** Whether an error is "this session has already ended", which logging out may ignore. */
@@ -188,26 +211,13 @@ export const user = new Hono<ApiEnv>()
   })
   .post('/update', async (c) => {
     const caller = c.get('caller');
-    const address = c.get('address');
     if (!caller.userId || !caller.token) throw new ApiError(401, 'login_required');
     const body = await parseBody(c, updateBody);
     const userId = caller.userId;
     if (body.email !== undefined || body.password !== undefined) {
       // Changing how one signs in needs the current password (a stolen session is not
       // enough), counted like sign-in guesses, and ends every other session.
-      if (!body.currentPassword) throw new ApiError(400, 'current_password_required', { field: 'currentPassword' });
-      const current = body.currentPassword;
-      const accountEmail = typeof caller.claims.email === 'string' ? caller.claims.email : userId;
-      const wrongPassword = new ApiError(403, 'current_password_incorrect', { field: 'currentPassword' });
-      await throttled(accountEmail, address, wrongPassword, () =>
-        c.get('run')((tx) => tx`select private.check_current_password(${current})`).then(
-          () => true,
-          (error: { code?: string; hint?: string }) => {
-            if (error.hint === 'current_password_incorrect') return false;
-            throw error;
-          },
-        ),
-      );
+      const current = await requireCurrentPassword(c, body.currentPassword);
       if (body.password !== undefined && body.password === current) {
         throw new ApiError(400, 'same_password', { field: 'password' });
       }
@@ -243,6 +253,13 @@ export const user = new Hono<ApiEnv>()
     });
     const { items, nextCursor } = pageOf(users, query.limit, (last) => encodeCursor([last.createdAt, last._id]));
     return c.json({ users: items, nextCursor });
+  })
+  .post('/deleteAccount', async (c) => {
+    if (!c.get('caller').userId) throw new ApiError(401, 'login_required');
+    const body = await parseBody(c, deleteAccountBody);
+    const current = await requireCurrentPassword(c, body.currentPassword);
+    await c.get('run')((tx) => tx`select public.delete_account(${current})`);
+    return c.json({ success: true, message: 'Account deleted' });
   })
   .put('/setAdmin', async (c) => {
     const body = await parseBody(c, setAdminBody);

@@ -126,6 +126,11 @@ export const admin = new Hono<ApiEnv>()
     );
     return c.json({ success: true, user });
   })
+  .post('/deleteUser', async (c) => {
+    const body = await parseBody(c, z.object({ userId: uuid }));
+    await c.get('run')((tx) => tx`select public.delete_account(null, ${body.userId}::uuid)`);
+    return c.json({ success: true, message: 'Account deleted' });
+  })
   .get('/getAuditLog', async (c) => {
     const query = parseQuery(c, auditQuery);
     const rows = await c.get('run')(
