@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { FormField } from '@/components/form-field';
+import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
@@ -11,7 +11,8 @@ import { useDeleteComment } from '../api/delete-comment';
 import { useComments, type Comment } from '../api/get-comments';
 import './comments.css';
 
-const COMMENT_MAX = 2000;
+/** The /api's limit for a comment. */
+export const COMMENT_MAX = 2000;
 
 /** "3 minutes ago" in the UI language. */
 function useRelativeTime() {
@@ -35,8 +36,12 @@ function CommentForm({ entryId }: { entryId: string }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = text.trim();
-    if (!value) return setError(t('comments.required'));
-    if ([...value].length > COMMENT_MAX) return setError(t('comments.tooLong'));
+    const invalid = !value ? t('comments.required') : isTooLong(value, COMMENT_MAX) ? t('comments.tooLong') : undefined;
+    if (invalid) {
+      setError(invalid);
+      event.currentTarget.querySelector('textarea')?.focus();
+      return;
+    }
     add.mutate(
       { entryId, text: value },
       {
@@ -54,14 +59,13 @@ function CommentForm({ entryId }: { entryId: string }) {
 
   return (
     <form className="comment-form" noValidate onSubmit={submit}>
-      <FormField label={t('comments.label')} error={error} counter={`${[...text].length} / ${COMMENT_MAX}`}>
+      <FormField label={t('comments.label')} error={error} limit={{ value: text, max: COMMENT_MAX }}>
         {(props) => (
           <textarea
             {...props}
             className="input textarea comment-form__input"
             value={text}
             placeholder={t('comments.placeholder')}
-            maxLength={COMMENT_MAX * 2}
             onChange={(event) => {
               setText(event.target.value);
               setError(undefined);
