@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FormField, isTooLong } from '@/components/form-field';
@@ -7,8 +7,8 @@ import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { apiErrorText } from '@/i18n/api-errors';
 import { useAddComment } from '../api/add-comment';
-import { useDeleteComment } from '../api/delete-comment';
 import { useComments, type Comment } from '../api/get-comments';
+import { useDeleteWithUndo } from './use-delete-with-undo';
 import './comments.css';
 
 /** The /api's limit for a comment. */
@@ -84,17 +84,21 @@ function CommentForm({ entryId }: { entryId: string }) {
 }
 
 interface CommentItemProps {
-  entryId: string;
   comment: Comment;
   canDelete: boolean;
   /** The list's one relative-time formatter. */
   ago: (iso: string) => string;
+  onDelete: () => void;
+  /** Brought back by Undo: its delete button takes the focus back. */
+  restored: boolean;
 }
 
-function CommentItem({ entryId, comment, canDelete, ago }: CommentItemProps) {
+function CommentItem({ comment, canDelete, ago, onDelete, restored }: CommentItemProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const remove = useDeleteComment();
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (restored) deleteButton.current?.focus();
+  }, [restored]);
   return (
     <li className="comment">
       <div className="comment__head">
@@ -104,17 +108,12 @@ function CommentItem({ entryId, comment, canDelete, ago }: CommentItemProps) {
         </time>
         {canDelete && (
           <button
+            ref={deleteButton}
             type="button"
             className="icon-button comment__delete"
             aria-label={t('comments.delete')}
             title={t('comments.delete')}
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                { entryId, commentId: comment._id },
-                { onSuccess: () => toast.success(t('comments.deleted')), onError: () => toast.error(t('comments.deleteFailed')) },
-              )
-            }
+            onClick={onDelete}
           >
             ×
           </button>
@@ -137,12 +136,18 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
   const listId = useId();
   const comments = useComments(entryId, open);
   const ago = useRelativeTime();
-  const total = comments.data?.length ?? count;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [restored, setRestored] = useState<string | null>(null);
+  const { hidden, remove } = useDeleteWithUndo(entryId, setRestored);
+  // A deleted comment leaves at once; Undo (use-delete-with-undo.ts) brings it back.
+  const shown = comments.data?.filter((comment) => !hidden.has(comment._id));
+  const total = shown?.length ?? count;
 
   return (
     <section className="comments card" aria-labelledby={`${listId}-title`}>
       <div className="comments__head">
-        <h2 className="comments__title" id={`${listId}-title`}>
+        {/* Takes the focus when the comment it was on is deleted. */}
+        <h2 className="comments__title" id={`${listId}-title`} ref={titleRef} tabIndex={-1}>
           {t('comments.title', { count: total })}
         </h2>
         <button type="button" className="button button--ghost button--small" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
@@ -167,17 +172,22 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
           <p className="form__error" role="alert">
             {t('comments.loadFailed')}
           </p>
-        ) : comments.data.length === 0 ? (
+        ) : !shown?.length ? (
           <p className="comments__status">{t('comments.empty')}</p>
         ) : (
           <ol className="comments__list">
-            {comments.data.map((comment) => (
+            {shown.map((comment) => (
               <CommentItem
                 key={comment._id}
-                entryId={entryId}
                 comment={comment}
                 canDelete={Boolean(user && (user._id === comment.owner._id || user.isAdmin))}
                 ago={ago}
+                restored={restored === comment._id}
+                onDelete={() => {
+                  setRestored(null);
+                  remove(comment._id);
+                  titleRef.current?.focus();
+                }}
               />
             ))}
           </ol>
