@@ -36,11 +36,13 @@ interface FieldProps {
   /** Shown after the label, outside it, so the accessible name stays the plain label. */
   note?: string;
   limit?: FieldLimit;
+  /** A counter's words as they are, for a field that counts its own way (prefer `limit`). */
+  counter?: string;
   children: (props: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }) => ReactNode;
 }
 
 /** A labelled form control with its error line (and an optional character counter). */
-export function FormField({ label, error, note, limit, children }: FieldProps) {
+export function FormField({ label, error, note, limit, counter: counterText, children }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
@@ -50,6 +52,10 @@ export function FormField({ label, error, note, limit, children }: FieldProps) {
   const counter = limit && (over > 0 || length >= (limit.showFrom ?? 0)) ? (
     <span className={`field__counter${over > 0 ? ' field__counter--over' : ''}`} id={counterId}>
       {over > 0 ? t('forms.over', { count: over }) : t('forms.counter', { count: length, max: limit.max })}
+    </span>
+  ) : counterText ? (
+    <span className="field__counter" id={counterId}>
+      {counterText}
     </span>
   ) : null;
   const describedBy = [error ? errorId : null, counter ? counterId : null].filter(Boolean).join(' ') || undefined;
