@@ -8,6 +8,7 @@ import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
 import enUSEditContent from './locales/en-US.editContent.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
+import enUSForms from './locales/en-US.forms.json';
 import enUSRecovery from './locales/en-US.recovery.json';
 import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
@@ -23,6 +24,7 @@ const enUS = {
   flashcards: { ...enUSFirst.flashcards, ...enUSFlashcards },
   addContent: enUSAddContent,
   editContent: enUSEditContent,
+  forms: enUSForms,
   chat: enUSChat,
   admin: enUSAdmin,
   recovery: enUSRecovery,
@@ -137,7 +139,9 @@ describe('locale files', () => {
     expect(Object.keys(enUSFirst)).not.toContain('admin');
     expect(Object.keys(enUSFirst)).not.toContain('addContent');
     expect(Object.keys(enUSFirst)).not.toContain('editContent');
+    expect(Object.keys(enUSFirst)).not.toContain('forms');
     await Promise.all([
+      import('@/components/form-field'),
       import('@/app/routes/chat-page'),
       import('@/app/routes/admin-page'),
       import('@/app/routes/add-entry-page'),
@@ -147,6 +151,7 @@ describe('locale files', () => {
     expect(i18n.getFixedT('en-US')('admin.forbidden')).toBe(enUSAdmin.forbidden);
     expect(i18n.getFixedT('en-US')('addContent.titleRequired')).toBe('Please enter a title.');
     expect(i18n.getFixedT('en-US')('editContent.banner')).toBe(enUSEditContent.banner);
+    expect(i18n.getFixedT('en-US')('forms.over', { count: 12 })).toBe('12 characters over');
   });
 
   it('starts Account and Flashcards with the strings shared pages need, and adds the rest with their pages', async () => {

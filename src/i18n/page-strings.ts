@@ -5,6 +5,7 @@ import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
+import type enUSForms from './locales/en-US.forms.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
 import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
@@ -20,6 +21,7 @@ export interface EnglishPageStrings {
   addContent: typeof enUSAddContent;
   editContent: typeof enUSEditContent;
   flashcards: typeof enUSFlashcards;
+  forms: typeof enUSForms;
   chat: typeof enUSChat;
   admin: typeof enUSAdmin;
   authNotices: typeof enUSAuthNotices;

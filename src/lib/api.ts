@@ -48,6 +48,8 @@ export interface RequestOptions {
   /** Send the JSON body as plain text, with no Content-Type header (the spec's user update). */
   untypedBody?: boolean;
   signal?: AbortSignal;
+  /** Let the request finish after the page is gone (a delete sent as the tab closes). */
+  keepalive?: boolean;
 }
 
 const sessionEvents = new EventTarget();
@@ -143,6 +145,7 @@ async function send(path: string, options: RequestOptions, token: string): Promi
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   return { response, body: await bodyOf(response) };
 }
@@ -185,7 +188,7 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  delete: <T>(path: string, options?: Pick<RequestOptions, 'keepalive'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
   download: apiDownload,
 };
 

@@ -31,6 +31,7 @@ const words = {
 let browser: Browser;
 let entryId: string;
 let longEntryId: string;
+let adminToken: string;
 const problems: string[] = [];
 
 beforeAll(async () => {
@@ -40,6 +41,7 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(201);
   await adminSql()`update public.profiles set is_admin = true where id = ${registered.body.user._id}`;
+  adminToken = registered.body.session.access_token;
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: registered.body.session.access_token,
     body: { title: longTitle, description: 'A title with no spaces at all.', country: 'GQ', author: admin.name },
@@ -214,6 +216,50 @@ describe('what newcomers tripped over', () => {
     await toast.waitFor();
     expect(overlaps(await box(toast), await box(page.getByRole('button', { name: 'Open menu' })))).toBe(false);
     await screenshot(page, 'first-phone-toast');
+    await context.close();
+  });
+
+  it('on a phone (390×844), the owner edits and deletes an entry from its own page', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = consoleErrors(page);
+    await logIn(page, 'en-US');
+    const added = await api<{ data: { _id: string } }>('/content/addContent', {
+      token: adminToken,
+      body: { title: `${longTitle} ${'y'.repeat(40)}`, description: 'Mine to change.', country: 'AR', author: admin.name },
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.data._id;
+
+    await visit(page, `/content/${id}`);
+    const edit = page.getByRole('link', { name: 'Edit', exact: true });
+    const remove = page.getByRole('button', { name: 'Delete', exact: true });
+    for (const control of [edit, remove]) expect(inside(await box(control), 390)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkAxe(page, 'phone owner entry page');
+    await screenshot(page, 'first-phone-owner-entry');
+
+    // Edit leads to the form and back to the entry.
+    await edit.click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Content' }).waitFor();
+    await page.getByRole('link', { name: '← Back to the entry' }).click();
+    await remove.waitFor();
+
+    // Delete, by keyboard: it asks first; Escape keeps the entry.
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete this entry?' });
+    await dialog.waitFor();
+    await checkAxe(page, 'phone owner delete dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Delete entry' }).click();
+    await page.locator('.toast', { hasText: 'Deleted successfully' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect((await api(`/content/getContentById/${id}`)).status).toBe(404);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.ts';
-import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
 
 // A visitor's first visit, in real Chromium against the real stack and the seed:
 // browse → search by text, country and tag → open a detail page → add an entry as a
@@ -191,6 +191,48 @@ describe('a guest visiting Jerga', () => {
     await mobile.keyboard.press('Escape');
     await expect.poll(() => mobile.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     await screenshot(mobile, '11-mobile-home');
+    await phone.close();
+  });
+
+  it('on a phone, over-long text is kept and counted, never sent; a long title stops at two lines on its card', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true });
+    const mobile = await phone.newPage();
+    const sent: string[] = [];
+    mobile.on('request', (request) => request.method() === 'POST' && sent.push(new URL(request.url()).pathname));
+    await mobile.goto(new URL('/addContent', stack().webUrl).href);
+    await mobile.getByRole('heading', { name: 'Add Content' }).waitFor();
+    const title = mobile.getByLabel('Title');
+    await title.fill('a'.repeat(1012));
+    const counter = mobile.getByText('12 characters over');
+    await counter.waitFor();
+    expect(await counter.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(185, 28, 28)');
+    expect((await title.inputValue()).length).toBe(1012);
+    await mobile.getByRole('button', { name: 'Add Content' }).click();
+    await mobile.getByText('Title must be at most 1000 characters.').waitFor();
+    expect(await title.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(sent.filter((path) => path.startsWith('/api/content'))).toEqual([]);
+    await screenshot(mobile, '12-mobile-over-long');
+
+    const run = Date.now().toString(36);
+    const person = { name: `Clamp ${run}`, email: `clamp-${run}@e2e.jerga.local`, password: `chamuyo-largo-${run}` };
+    const registered = await api<{ session: { access_token: string } }>('/user/register', { body: { ...person, confirmPassword: person.password } });
+    const longTitle = `una frase larguísima ${run} ${'que no se acaba nunca '.repeat(8)}`.trim();
+    const added = await api('/content/addContent', {
+      token: registered.body.session.access_token,
+      body: { title: longTitle, description: 'Long.', country: 'UY', author: person.name },
+    });
+    expect(added.status).toBe(201);
+    await mobile.goto(new URL(`/?q=${encodeURIComponent(`larguísima ${run}`)}`, stack().webUrl).href);
+    const cardTitle = mobile.locator('.entry-card__title', { hasText: run });
+    await cardTitle.waitFor();
+    const { height, lineHeight, scrollHeight } = await cardTitle.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      scrollHeight: element.scrollHeight,
+    }));
+    expect(height).toBeLessThanOrEqual(2 * lineHeight + 1);
+    expect(scrollHeight).toBeGreaterThan(height);
+    await screenshot(mobile, '13-mobile-title-clamp');
     await phone.close();
   });
 });

@@ -86,6 +86,26 @@ describe('two learners on one entry', () => {
     await screenshot(anaPage, 'live-2-comment-arrived');
   });
 
+  it('Beto deletes his comment with Undo: gone from his page at once, from Ana’s only once Undo has passed', async () => {
+    const text = '¡Qué bacán! Lo dicen mucho en Santiago.';
+    const requests: string[] = [];
+    betoPage.on('request', (request) => request.method() === 'DELETE' && requests.push(new URL(request.url()).pathname));
+    await betoPage.getByRole('button', { name: 'Delete comment' }).click();
+    await betoPage.getByText(text).waitFor({ state: 'detached' });
+    const undo = betoPage.locator('.toast', { hasText: 'Comment deleted' }).getByRole('button', { name: 'Undo' });
+    await undo.click();
+    await betoPage.getByText(text).waitFor();
+    expect(requests).toEqual([]);
+
+    await betoPage.getByRole('button', { name: 'Delete comment' }).click();
+    await betoPage.getByText(text).waitFor({ state: 'detached' });
+    // Still there for Ana while Beto can take it back; then it goes from her page too.
+    expect(await anaPage.getByText(text).isVisible()).toBe(true);
+    await anaPage.getByText(text).waitFor({ state: 'detached', timeout: 15_000 });
+    await anaPage.getByRole('heading', { name: 'Comments' }).waitFor();
+    expect(requests).toHaveLength(1);
+  });
+
   it('a tag Beto puts on the entry appears on Ana’s page', async () => {
     const tag = await api<{ data: { _id: string; name: string } }>('/tag/addTag', { body: { name: `cl${run.slice(-6)}` }, token: betoToken });
     expect(tag.status).toBe(201);

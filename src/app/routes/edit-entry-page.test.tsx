@@ -109,4 +109,20 @@ describe('Edit Content page', () => {
     expect(await screen.findByText('Please log in to view this page')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   });
+
+  it('opened from the entry’s page, leads back there, and a delete goes home', async () => {
+    const user = userEvent.setup();
+    stubFetch((url) => (url.pathname.endsWith('/deleteContent') ? json({ success: true, _id: entry._id }) : json(entry)));
+    renderWithProviders(<EditEntryPage />, {
+      path: '/editContent/:id',
+      route: `/editContent/${entry._id}`,
+      initialState: { from: `/content/${entry._id}` },
+      user: testUser,
+      extraRoutes: [{ path: '/', element: <p>home page</p> }],
+    });
+    expect(await screen.findByRole('link', { name: '← Back to the entry' })).toHaveAttribute('href', `/content/${entry._id}`);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete entry' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
 });

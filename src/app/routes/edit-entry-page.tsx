@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Forbidden, LoginRequired } from '@/components/access-panels';
 import { Spinner } from '@/components/popups';
 import { PageLoading } from '@/app/root-layout';
@@ -13,6 +13,8 @@ import '@/features/entries/entry-form-strings';
 export function EditEntryPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  // Opened from the entry's own page (its Edit button): back goes there, and a delete goes home.
+  const fromEntry = (useLocation().state as { from?: unknown } | null)?.from === `/content/${id}`;
   const { isLoading, isLoggedIn, user } = useAuth();
   const entry = useEntry(id);
 
@@ -38,8 +40,8 @@ export function EditEntryPage() {
 
   return (
     <div className="page page--narrow">
-      <Link className="back-link" to="/account">
-        ← {t('editContent.backToAccount')}
+      <Link className="back-link" to={fromEntry ? `/content/${id}` : '/account'}>
+        ← {fromEntry ? t('editContent.backToEntry') : t('editContent.backToAccount')}
       </Link>
       <header className="page-banner">
         <h1 className="page-banner__title">{t('editContent.banner')}</h1>
@@ -48,7 +50,7 @@ export function EditEntryPage() {
           <Link to={`/content/${entry.data._id}`}>{t('editContent.viewEntry')}</Link>
         </p>
       </header>
-      <EditEntryForm key={entry.data._id} entry={entry.data} />
+      <EditEntryForm key={entry.data._id} entry={entry.data} afterDelete={fromEntry ? '/' : '/account'} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { AddFlashcardButton } from '@/features/flashcards';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
+import { EntryOwnerActions } from '@/features/entries/components/entry-owner-actions';
 import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { VoteControl } from '@/features/votes';
@@ -87,6 +88,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
             initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
           />
         </header>
+        <EntryOwnerActions entry={entry} />
         <dl className="entry-detail__fields">
           <div className="entry-detail__field">
             <dt>{t('entry.description')}</dt>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/form-field';
+import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
@@ -23,8 +23,9 @@ export function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setError({ key: 'auth.nameRequired' });
+    const invalid: FieldError | null = !name.trim() ? { key: 'auth.nameRequired' } : isTooLong(name, NAME_MAX) ? { key: 'apiErrors.name_too_long' } : null;
+    if (invalid) {
+      setError(invalid);
       event.currentTarget.querySelector<HTMLElement>('[name="name"]')?.focus();
       return;
     }
@@ -50,7 +51,11 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form className="profile-form" noValidate onSubmit={onSubmit}>
-      <FormField label={t('account.displayName')} error={error ? fieldErrorMessage(t, error) : undefined}>
+      <FormField
+        label={t('account.displayName')}
+        error={error ? fieldErrorMessage(t, error) : undefined}
+        limit={{ value: name, max: NAME_MAX, showFrom: Math.floor(NAME_MAX * 0.8) }}
+      >
         {(props) => (
           <input
             {...props}
@@ -58,7 +63,6 @@ export function ProfileForm({ user }: { user: User }) {
             className="input"
             type="text"
             autoComplete="name"
-            maxLength={NAME_MAX}
             aria-required="true"
             value={name}
             onChange={(event) => {

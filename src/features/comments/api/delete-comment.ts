@@ -3,8 +3,15 @@ import { api } from '@/lib/api';
 import { commentKeys } from './comment-keys';
 import type { Comment } from './get-comments';
 
-export async function deleteComment({ commentId }: { entryId: string; commentId: string }): Promise<Comment> {
-  const reply = await api.delete<{ data: Comment }>(`/comment/deleteComment/${encodeURIComponent(commentId)}`);
+interface DeleteCommentInput {
+  entryId: string;
+  commentId: string;
+  /** Sent as the page closes: the request outlives it. */
+  keepalive?: boolean;
+}
+
+export async function deleteComment({ commentId, keepalive }: DeleteCommentInput): Promise<Comment> {
+  const reply = await api.delete<{ data: Comment }>(`/comment/deleteComment/${encodeURIComponent(commentId)}`, { keepalive });
   return reply.data;
 }
 

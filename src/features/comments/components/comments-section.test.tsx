@@ -1,11 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
 import type { Comment } from '../api/get-comments';
-import { CommentsSection } from './comments-section';
+import { COMMENT_MAX, CommentsSection } from './comments-section';
+import { UNDO_MS } from './use-delete-with-undo';
 
 const entryId = '22222222-2222-4222-8222-222222222222';
 const mine: Comment = {
@@ -19,10 +20,12 @@ const theirs: Comment = { ...mine, _id: 'c1000000-0000-4000-8000-000000000002', 
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
-function serve(comments: Comment[]) {
+function serve(comments: Comment[], deleteStatus = 200) {
   return stubFetch((url, init) => {
+    if (url.pathname.startsWith('/api/comment/deleteComment/') && deleteStatus !== 200) return json({ success: false, code: 'internal', message: '' }, deleteStatus);
     if (url.pathname === '/api/comment/addComment') {
       const body = JSON.parse(String(init.body)) as { text: string };
       return json({ success: true, data: { ...mine, _id: 'c1000000-0000-4000-8000-000000000003', text: body.text, createdAt: new Date().toISOString() } }, 201);
@@ -78,5 +81,96 @@ describe('CommentsSection', () => {
     renderWithProviders(<CommentsSection entryId={entryId} count={1} />, { user: testUser });
     expect(await screen.findByText('hace 5 minutos')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '1 comentario' })).toBeInTheDocument();
+  });
+
+  it('keeps an over-long comment, counts how much is over, and refuses to post it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = serve([]);
+    renderWithProviders(<CommentsSection entryId={entryId} count={0} />, { user: testUser });
+    const box = screen.getByLabelText('Your comment');
+    expect(box).not.toHaveAttribute('maxLength');
+    await user.click(box);
+    await user.paste('a'.repeat(COMMENT_MAX + 12));
+    expect(box).toHaveValue('a'.repeat(COMMENT_MAX + 12));
+    expect(screen.getByText('12 characters over')).toHaveClass('field__counter--over');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    expect(screen.getByText('A comment is at most 2000 characters.')).toBeInTheDocument();
+    expect(box).toHaveFocus();
+    expect(callsTo(fetchMock, '/comment/addComment')).toHaveLength(0);
+  });
+});
+
+describe('Deleting a comment', () => {
+  const deleteCalls = (fetchMock: ReturnType<typeof serve>) => callsTo(fetchMock, `/comment/deleteComment/${mine._id}`);
+
+  function setUp(deleteStatus = 200) {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const fetchMock = serve([mine, theirs], deleteStatus);
+    const view = renderWithProviders(<CommentsSection entryId={entryId} count={2} />, {
+      user: testUser,
+      extraRoutes: [{ path: '/elsewhere', element: <p>another page</p> }],
+    });
+    return { user, fetchMock, ...view };
+  }
+
+  it('hides it at once and offers Undo; Undo brings it back and nothing is sent', async () => {
+    const { user, fetchMock } = setUp();
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    expect(screen.queryByText('Lo dice mi abuela.')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 comment' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Comment deleted');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByText('Lo dice mi abuela.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete comment' })).toHaveFocus();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS * 2));
+    expect(deleteCalls(fetchMock)).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+  });
+
+  it('sends the DELETE only when the Undo toast has gone', async () => {
+    const { user, fetchMock } = setUp();
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS - 100));
+    expect(deleteCalls(fetchMock)).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(deleteCalls(fetchMock)).toHaveLength(1);
+    expect(deleteCalls(fetchMock)[0].init.method).toBe('DELETE');
+    expect(screen.queryByText('Lo dice mi abuela.')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 comment' })).toBeInTheDocument();
+  });
+
+  it('sends it at once when the page is left, and takes the toast away', async () => {
+    const { user, fetchMock, router } = setUp();
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    await act(() => router.navigate('/elsewhere'));
+    expect(screen.getByText('another page')).toBeInTheDocument();
+    expect(deleteCalls(fetchMock)).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveClass('toast--closing');
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS * 2));
+    expect(deleteCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('sends it, to outlive the tab, when the tab closes', async () => {
+    const { user, fetchMock } = setUp();
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    await waitFor(() => expect(deleteCalls(fetchMock)).toHaveLength(1));
+    expect(deleteCalls(fetchMock)[0].init.keepalive).toBe(true);
+  });
+
+  it('shows the comment again and says so when the DELETE fails', async () => {
+    const { user } = setUp(500);
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete the comment. Please try again.');
+    expect(screen.getByText('Lo dice mi abuela.')).toBeInTheDocument();
+  });
+
+  it('offers Undo in Spanish', async () => {
+    const { user } = setUp();
+    await act(() => i18n.changeLanguage('es'));
+    await user.click(await screen.findByRole('button', { name: 'Eliminar comentario' }));
+    expect(screen.getByRole('button', { name: 'Deshacer' })).toBeInTheDocument();
   });
 });

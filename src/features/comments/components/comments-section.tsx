@@ -1,18 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { FormField } from '@/components/form-field';
+import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { apiErrorText } from '@/i18n/api-errors';
 import { ReportButton } from '@/features/reports';
 import { useAddComment } from '../api/add-comment';
-import { useDeleteComment } from '../api/delete-comment';
 import { useComments, type Comment } from '../api/get-comments';
+import { useDeleteWithUndo } from './use-delete-with-undo';
 import './comments.css';
 
-const COMMENT_MAX = 2000;
+/** The /api's limit for a comment. */
+export const COMMENT_MAX = 2000;
 
 /** "3 minutes ago" in the UI language. */
 function useRelativeTime() {
@@ -36,8 +37,12 @@ function CommentForm({ entryId }: { entryId: string }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = text.trim();
-    if (!value) return setError(t('comments.required'));
-    if ([...value].length > COMMENT_MAX) return setError(t('comments.tooLong'));
+    const invalid = !value ? t('comments.required') : isTooLong(value, COMMENT_MAX) ? t('comments.tooLong') : undefined;
+    if (invalid) {
+      setError(invalid);
+      event.currentTarget.querySelector('textarea')?.focus();
+      return;
+    }
     add.mutate(
       { entryId, text: value },
       {
@@ -55,14 +60,13 @@ function CommentForm({ entryId }: { entryId: string }) {
 
   return (
     <form className="comment-form" noValidate onSubmit={submit}>
-      <FormField label={t('comments.label')} error={error} counter={`${[...text].length} / ${COMMENT_MAX}`}>
+      <FormField label={t('comments.label')} error={error} limit={{ value: text, max: COMMENT_MAX }}>
         {(props) => (
           <textarea
             {...props}
             className="input textarea comment-form__input"
             value={text}
             placeholder={t('comments.placeholder')}
-            maxLength={COMMENT_MAX * 2}
             onChange={(event) => {
               setText(event.target.value);
               setError(undefined);
@@ -81,17 +85,21 @@ function CommentForm({ entryId }: { entryId: string }) {
 }
 
 interface CommentItemProps {
-  entryId: string;
   comment: Comment;
   canDelete: boolean;
   /** The list's one relative-time formatter. */
   ago: (iso: string) => string;
+  onDelete: () => void;
+  /** Brought back by Undo: its delete button takes the focus back. */
+  restored: boolean;
 }
 
-function CommentItem({ entryId, comment, canDelete, ago }: CommentItemProps) {
+function CommentItem({ comment, canDelete, ago, onDelete, restored }: CommentItemProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const remove = useDeleteComment();
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (restored) deleteButton.current?.focus();
+  }, [restored]);
   return (
     <li className="comment" id={`comment-${comment._id}`}>
       <div className="comment__head">
@@ -107,17 +115,12 @@ function CommentItem({ entryId, comment, canDelete, ago }: CommentItemProps) {
         <ReportButton target={{ commentId: comment._id }} label={t('reports.reportComment', { name: comment.owner.name })} ownerId={comment.owner._id} />
         {canDelete && (
           <button
+            ref={deleteButton}
             type="button"
             className="icon-button comment__delete"
             aria-label={t('comments.delete')}
             title={t('comments.delete')}
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                { entryId, commentId: comment._id },
-                { onSuccess: () => toast.success(t('comments.deleted')), onError: () => toast.error(t('comments.deleteFailed')) },
-              )
-            }
+            onClick={onDelete}
           >
             ×
           </button>
@@ -140,12 +143,18 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
   const listId = useId();
   const comments = useComments(entryId, open);
   const ago = useRelativeTime();
-  const total = comments.data?.length ?? count;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [restored, setRestored] = useState<string | null>(null);
+  const { hidden, remove } = useDeleteWithUndo(entryId, setRestored);
+  // A deleted comment leaves at once; Undo (use-delete-with-undo.ts) brings it back.
+  const shown = comments.data?.filter((comment) => !hidden.has(comment._id));
+  const total = shown?.length ?? count;
 
   return (
     <section className="comments card" aria-labelledby={`${listId}-title`}>
       <div className="comments__head">
-        <h2 className="comments__title" id={`${listId}-title`}>
+        {/* Takes the focus when the comment it was on is deleted. */}
+        <h2 className="comments__title" id={`${listId}-title`} ref={titleRef} tabIndex={-1}>
           {t('comments.title', { count: total })}
         </h2>
         <button type="button" className="button button--ghost button--small" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
@@ -170,17 +179,22 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
           <p className="form__error" role="alert">
             {t('comments.loadFailed')}
           </p>
-        ) : comments.data.length === 0 ? (
+        ) : !shown?.length ? (
           <p className="comments__status">{t('comments.empty')}</p>
         ) : (
           <ol className="comments__list">
-            {comments.data.map((comment) => (
+            {shown.map((comment) => (
               <CommentItem
                 key={comment._id}
-                entryId={entryId}
                 comment={comment}
                 canDelete={Boolean(user && (user._id === comment.owner._id || user.isAdmin))}
                 ago={ago}
+                restored={restored === comment._id}
+                onDelete={() => {
+                  setRestored(null);
+                  remove(comment._id);
+                  titleRef.current?.focus();
+                }}
               />
             ))}
           </ol>

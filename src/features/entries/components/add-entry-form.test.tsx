@@ -102,18 +102,50 @@ describe('Add Content form', () => {
     expect(screen.queryByText('Please enter an author.')).not.toBeInTheDocument();
   });
 
-  it('caps title and description at 1000 characters and counts them', async () => {
+  it('keeps over-long text, says how much is over in red, and refuses to send it', async () => {
     const user = userEvent.setup();
     renderPage();
     const title = screen.getByLabelText('Title');
-    const description = screen.getByLabelText('Description');
-    expect(title).toHaveAttribute('maxLength', '1000');
-    expect(description).toHaveAttribute('maxLength', '1000');
+    expect(title).not.toHaveAttribute('maxLength');
+    // Title and description count from the start; the optional fields only near their limit.
     expect(screen.getAllByText('0 / 1000')).toHaveLength(2);
+    await fillValid(user);
     await user.click(title);
-    await user.paste('a'.repeat(1001));
-    expect(title).toHaveValue('a'.repeat(1000));
+    await user.paste('a'.repeat(1006));
+    // Nothing cut: the text stays whole, and the counter says by how much it is over.
+    expect(title).toHaveValue(`chamba${'a'.repeat(1006)}`);
+    const counter = screen.getByText('12 characters over');
+    expect(counter).toHaveClass('field__counter--over');
+    expect(title).toHaveAccessibleDescription('12 characters over');
+    // The optional hint's counter shows only near its limit, and the same way past it.
+    await user.click(screen.getByLabelText('Hint'));
+    await user.paste('h'.repeat(1000));
+    expect(screen.getByText('14 characters over')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Content' }));
+    expect(screen.getByText('Title must be at most 1000 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Hint must be at most 1000 characters.')).toBeInTheDocument();
+    expect(title).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Back within the limit, it sends (the limit counts what is sent: trimmed).
+    await user.clear(title);
+    await user.type(title, 'chamba');
+    await user.clear(screen.getByLabelText('Hint'));
+    await user.click(screen.getByLabelText('Hint'));
+    await user.paste(`  ${'h'.repeat(1000)}  `);
     expect(screen.getByText('1000 / 1000')).toBeInTheDocument();
+  });
+
+  it('says how much is over in Spanish too', async () => {
+    const user = userEvent.setup();
+    await act(() => i18n.changeLanguage('es'));
+    renderPage();
+    await user.clear(screen.getByLabelText('Autor'));
+    await user.paste('x'.repeat(101));
+    expect(screen.getByText('1 carácter de más')).toHaveClass('field__counter--over');
+    await user.click(screen.getByRole('button', { name: 'Añadir contenido' }));
+    expect(screen.getByText('El autor puede tener como máximo 100 caracteres.')).toBeInTheDocument();
   });
 
   it('saves, toasts "Added successfully" and opens the new entry', async () => {

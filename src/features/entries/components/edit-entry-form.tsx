@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Dialog } from '@/components/dialog';
 import { useToast } from '@/components/toasts';
 import type { Entry } from '@/lib/api-types';
-import { useDeleteEntry } from '../api/delete-entry';
 import { useUpdateEntry } from '../api/update-entry';
+import { DeleteEntryDialog } from './delete-entry-dialog';
 import { EntryForm, entryValues } from './entry-form';
 import '../entry-form-strings';
 
@@ -13,24 +11,10 @@ import '../entry-form-strings';
 export function EditEntryForm({ entry, afterDelete = '/account' }: { entry: Entry; afterDelete?: string }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const navigate = useNavigate();
   const updateEntry = useUpdateEntry();
-  const deleteEntry = useDeleteEntry();
   const [confirming, setConfirming] = useState(false);
   // After a save the saved entry is the new starting point, so Update is disabled again.
   const [saved, setSaved] = useState(entry);
-
-  const remove = () =>
-    deleteEntry.mutate(entry._id, {
-      onSuccess: () => {
-        toast.success(t('editContent.deleted'));
-        navigate(afterDelete, { replace: true });
-      },
-      onError: () => {
-        setConfirming(false);
-        toast.error(t('editContent.deleteFailed'));
-      },
-    });
 
   return (
     <>
@@ -39,7 +23,7 @@ export function EditEntryForm({ entry, afterDelete = '/account' }: { entry: Entr
         initial={entryValues(saved)}
         submitLabel={t('editContent.update')}
         edit
-        saving={updateEntry.isPending || deleteEntry.isPending}
+        saving={updateEntry.isPending}
         failedKey="editContent.updateFailed"
         onSave={(_payload, changed) =>
           updateEntry.mutateAsync({ _id: entry._id, ...changed }).then(
@@ -54,24 +38,12 @@ export function EditEntryForm({ entry, afterDelete = '/account' }: { entry: Entr
           )
         }
         actions={
-          <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={deleteEntry.isPending}>
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
             {t('editContent.delete')}
           </button>
         }
       />
-      {confirming && (
-        <Dialog title={t('editContent.confirmTitle')} onClose={() => !deleteEntry.isPending && setConfirming(false)}>
-          <p className="dialog__text">{t('editContent.confirmBody', { title: entry.title })}</p>
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={deleteEntry.isPending}>
-              {t('editContent.cancel')}
-            </button>
-            <button type="button" className="button button--danger-solid" onClick={remove} disabled={deleteEntry.isPending}>
-              {t('editContent.confirmDelete')}
-            </button>
-          </div>
-        </Dialog>
-      )}
+      {confirming && <DeleteEntryDialog entry={saved} afterDelete={afterDelete} onClose={() => setConfirming(false)} />}
     </>
   );
 }

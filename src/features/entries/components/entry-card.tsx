@@ -4,23 +4,8 @@ import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { AddFlashcardButton } from '@/features/flashcards';
 import { CardVotes } from '@/features/votes';
+import { EditIcon } from './edit-icon';
 import './entry-card.css';
-
-/** Pencil icon for the edit link. */
-function EditIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden="true">
-      <path
-        d="M13.6 3.2a2 2 0 0 1 2.8 0l.4.4a2 2 0 0 1 0 2.8l-9.2 9.2-3.9 1 1-3.9 8.9-9.5z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-      <path d="M12 5l3 3" stroke="currentColor" strokeWidth="1.6" />
-    </svg>
-  );
-}
 
 /**
  * An entry in a grid. `editable` (the owner's Account page only, spec §6) adds the edit

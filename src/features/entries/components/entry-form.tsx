@@ -1,16 +1,19 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/form-field';
+import { FormField, isTooLong } from '@/components/form-field';
 import { UploadingPopup } from '@/components/popups';
 import { useCountries } from '@/features/countries';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import type { Entry } from '@/lib/api-types';
 import '../entry-form-strings';
 
-/** Spec §9: title and description are at most 1000 characters. */
+/** Spec §9: title and description are at most 1000 characters (the /api: hint and example sentence too). */
 export const ENTRY_TEXT_MAX = 1000;
+/** The /api's limit for an author's name. */
+export const ENTRY_AUTHOR_MAX = 100;
 
-const FIELDS = ['title', 'description', 'country', 'hint', 'exampleSentence', 'author'] as const;
+// In the order they appear: the first invalid one gets focus.
+const FIELDS = ['title', 'description', 'country', 'author', 'exampleSentence', 'hint'] as const;
 type Field = (typeof FIELDS)[number];
 export type EntryValues = Record<Field, string> & { show: boolean };
 /** What a form sends: trimmed, empty optional fields as null. */
@@ -18,11 +21,14 @@ export type EntryPayload = Omit<EntryValues, 'hint' | 'exampleSentence'> & { hin
 function validate(values: EntryValues): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.title.trim()) errors.title = { key: 'addContent.titleRequired' };
-  else if (values.title.length > ENTRY_TEXT_MAX) errors.title = { key: 'addContent.titleTooLong' };
+  else if (isTooLong(values.title, ENTRY_TEXT_MAX)) errors.title = { key: 'addContent.titleTooLong' };
   if (!values.description.trim()) errors.description = { key: 'addContent.descriptionRequired' };
-  else if (values.description.length > ENTRY_TEXT_MAX) errors.description = { key: 'addContent.descriptionTooLong' };
+  else if (isTooLong(values.description, ENTRY_TEXT_MAX)) errors.description = { key: 'addContent.descriptionTooLong' };
   if (!values.country) errors.country = { key: 'addContent.countryRequired' };
   if (!values.author.trim()) errors.author = { key: 'addContent.authorRequired' };
+  else if (isTooLong(values.author, ENTRY_AUTHOR_MAX)) errors.author = { key: 'apiErrors.author_too_long' };
+  if (isTooLong(values.exampleSentence, ENTRY_TEXT_MAX)) errors.exampleSentence = { key: 'apiErrors.example_sentence_too_long' };
+  if (isTooLong(values.hint, ENTRY_TEXT_MAX)) errors.hint = { key: 'apiErrors.hint_too_long' };
   return errors;
 }
 
@@ -112,11 +118,12 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
     });
   };
 
-  const counter = (value: string) => t('addContent.counter', { count: value.length, max: ENTRY_TEXT_MAX });
+  // Optional and short fields show their counter only near the limit.
+  const quietLimit = (value: string, max: number) => ({ value, max, showFrom: Math.floor(max * 0.8) });
 
   return (
     <form className="form card" noValidate onSubmit={onSubmit}>
-      <FormField label={t('addContent.title')} error={message(errors.title)} counter={counter(values.title)}>
+      <FormField label={t('addContent.title')} error={message(errors.title)} limit={{ value: values.title, max: ENTRY_TEXT_MAX }}>
         {(props) => (
           <input
             {...props}
@@ -124,13 +131,12 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
             className="input"
             type="text"
             aria-required="true"
-            maxLength={ENTRY_TEXT_MAX}
             value={values.title}
             onChange={change('title')}
           />
         )}
       </FormField>
-      <FormField label={t('addContent.description')} error={message(errors.description)} counter={counter(values.description)}>
+      <FormField label={t('addContent.description')} error={message(errors.description)} limit={{ value: values.description, max: ENTRY_TEXT_MAX }}>
         {(props) => (
           <textarea
             {...props}
@@ -138,7 +144,6 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
             className="input textarea"
             rows={4}
             aria-required="true"
-            maxLength={ENTRY_TEXT_MAX}
             value={values.description}
             onChange={change('description')}
           />
@@ -157,7 +162,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
             </select>
           )}
         </FormField>
-        <FormField label={t('addContent.author')} error={message(errors.author)}>
+        <FormField label={t('addContent.author')} error={message(errors.author)} limit={quietLimit(values.author, ENTRY_AUTHOR_MAX)}>
           {(props) => (
             <input
               {...props}
@@ -165,7 +170,6 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
               className="input"
               type="text"
               aria-required="true"
-              maxLength={100}
               autoComplete="name"
               value={values.author}
               onChange={change('author')}
@@ -173,22 +177,26 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
           )}
         </FormField>
       </div>
-      <FormField label={t('addContent.exampleSentence')} note={t('addContent.optional')} error={message(errors.exampleSentence)}>
+      <FormField
+        label={t('addContent.exampleSentence')}
+        note={t('addContent.optional')}
+        error={message(errors.exampleSentence)}
+        limit={quietLimit(values.exampleSentence, ENTRY_TEXT_MAX)}
+      >
         {(props) => (
           <input
             {...props}
             name="exampleSentence"
             className="input"
             type="text"
-            maxLength={ENTRY_TEXT_MAX}
             value={values.exampleSentence}
             onChange={change('exampleSentence')}
           />
         )}
       </FormField>
-      <FormField label={t('addContent.hint')} note={t('addContent.optional')} error={message(errors.hint)}>
+      <FormField label={t('addContent.hint')} note={t('addContent.optional')} error={message(errors.hint)} limit={quietLimit(values.hint, ENTRY_TEXT_MAX)}>
         {(props) => (
-          <input {...props} name="hint" className="input" type="text" maxLength={ENTRY_TEXT_MAX} value={values.hint} onChange={change('hint')} />
+          <input {...props} name="hint" className="input" type="text" value={values.hint} onChange={change('hint')} />
         )}
       </FormField>
       {edit && (

@@ -45,6 +45,24 @@ describe('Add Feedback page', () => {
     expect(screen.getByRole('button', { name: 'Send Feedback' })).toBeInTheDocument();
   });
 
+  it('keeps an over-long name and message, says how much is over, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await fill(user, { email: 'ana@example.com' });
+    await user.click(screen.getByLabelText('Name'));
+    await user.paste('N'.repeat(101));
+    await user.click(screen.getByLabelText('Message'));
+    await user.paste('m'.repeat(5003));
+    expect(screen.getByLabelText('Name')).toHaveValue('N'.repeat(101));
+    expect(within(fieldOf('Name')).getByText('1 character over')).toHaveClass('field__counter--over');
+    expect(within(fieldOf('Message')).getByText('3 characters over')).toHaveClass('field__counter--over');
+    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    expect(within(fieldOf('Name')).getByText('A name is at most 100 characters.')).toBeInTheDocument();
+    expect(within(fieldOf('Message')).getByText('A message is at most 5000 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks for each field with the spec’s messages, sends nothing, and clears an error when its field is edited', async () => {
     const user = userEvent.setup();
     renderPage();

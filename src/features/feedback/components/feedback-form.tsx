@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '@/components/form-field';
+import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
@@ -20,9 +20,11 @@ type Values = Record<Field, string>;
 function validate(values: Values, form: HTMLFormElement): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.name.trim()) errors.name = { key: 'feedback.nameRequired' };
+  else if (isTooLong(values.name, FEEDBACK_NAME_MAX)) errors.name = { key: 'apiErrors.name_too_long' };
   if (!values.email.trim()) errors.email = { key: 'feedback.emailRequired' };
   else if (malformedEmail(form)) errors.email = { key: 'apiErrors.email_invalid' };
   if (!values.message.trim()) errors.message = { key: 'feedback.messageRequired' };
+  else if (isTooLong(values.message, FEEDBACK_MESSAGE_MAX)) errors.message = { key: 'apiErrors.message_too_long' };
   return errors;
 }
 
@@ -79,8 +81,12 @@ export function FeedbackForm() {
   return (
     <form className="form card feedback-form" aria-label={t('feedback.banner')} noValidate onSubmit={onSubmit} aria-busy={busy}>
       <div className="form__row">
-        <FormField label={t('feedback.name')} error={form.message(form.errors.name)}>
-          {(props) => <input {...props} {...controlProps('name')} type="text" autoComplete="name" maxLength={FEEDBACK_NAME_MAX} />}
+        <FormField
+          label={t('feedback.name')}
+          error={form.message(form.errors.name)}
+          limit={{ value: values.name, max: FEEDBACK_NAME_MAX, showFrom: Math.floor(FEEDBACK_NAME_MAX * 0.8) }}
+        >
+          {(props) => <input {...props} {...controlProps('name')} type="text" autoComplete="name" />}
         </FormField>
         <FormField label={t('feedback.email')} error={form.message(form.errors.email)}>
           {(props) => <input {...props} {...controlProps('email')} type="email" autoComplete="email" />}
@@ -89,9 +95,9 @@ export function FeedbackForm() {
       <FormField
         label={t('feedback.message')}
         error={form.message(form.errors.message)}
-        counter={`${values.message.length} / ${FEEDBACK_MESSAGE_MAX}`}
+        limit={{ value: values.message, max: FEEDBACK_MESSAGE_MAX }}
       >
-        {(props) => <textarea {...props} {...controlProps('message')} className="input textarea feedback-form__message" rows={7} maxLength={FEEDBACK_MESSAGE_MAX} />}
+        {(props) => <textarea {...props} {...controlProps('message')} className="input textarea feedback-form__message" rows={7} />}
       </FormField>
       {form.general && (
         <p className="form__error" role="alert">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
-import { FormField } from '@/components/form-field';
+import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
@@ -27,12 +27,12 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const over = [...note.trim()].length - NOTE_MAX;
+  const tooLong = isTooLong(note, NOTE_MAX);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!reason) return setError(t('apiErrors.invalid_report_reason'));
-    if (over > 0) return setError(t('reports.noteTooLong'));
+    if (tooLong) return setError(t('reports.noteTooLong'));
     add.mutate(
       { target, reason, note: note.trim() || undefined },
       {
@@ -67,11 +67,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
             </label>
           ))}
         </fieldset>
-        <FormField
-          label={t('reports.note')}
-          counter={`${[...note.trim()].length} / ${NOTE_MAX}`}
-          error={over > 0 ? t('reports.noteTooLong') : undefined}
-        >
+        <FormField label={t('reports.note')} limit={{ value: note, max: NOTE_MAX }} error={tooLong ? t('reports.noteTooLong') : undefined}>
           {(props) => (
             <textarea
               {...props}

@@ -25,11 +25,21 @@ function renderPage(user = null as typeof testUser | null) {
 }
 
 describe('Add Tag form', () => {
-  it('has the banner, a Name field capped at 20 characters and an Add Tag button', () => {
+  it('has the banner, a Name field limited to 20 characters and an Add Tag button', async () => {
+    const user = userEvent.setup();
     renderPage(testUser);
     expect(screen.getByRole('heading', { level: 1, name: 'Add Tag' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '20');
     expect(screen.getByRole('button', { name: 'Add Tag' })).toBeInTheDocument();
+    const name = screen.getByLabelText('Name');
+    expect(screen.getByText('0 / 20')).toBeInTheDocument();
+    // Over the limit: kept whole, the counter says how much is over, and nothing is sent.
+    await user.type(name, 'regionalismos-del-caribe');
+    expect(name).toHaveValue('regionalismos-del-caribe');
+    expect(screen.getByText('4 characters over')).toHaveClass('field__counter--over');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(screen.getByText('A tag name is at most 20 characters.')).toBeInTheDocument();
+    expect(name).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks for a name', async () => {

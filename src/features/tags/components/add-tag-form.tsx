@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '@/components/form-field';
+import { FormField, isTooLong } from '@/components/form-field';
 import { UploadingPopup } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth/auth-context';
@@ -10,6 +10,13 @@ import { useAddTag } from '../api/add-tag';
 
 /** Spec §9: a tag name is at most 20 characters. */
 export const TAG_NAME_MAX = 20;
+
+/** What is wrong with a new tag's name, if anything. */
+export function tagNameError(name: string): FieldError | null {
+  if (!name.trim()) return { key: 'tags.nameRequired' };
+  if (isTooLong(name, TAG_NAME_MAX)) return { key: 'apiErrors.tag_name_too_long' };
+  return null;
+}
 
 export function AddTagForm() {
   const { t } = useTranslation();
@@ -24,10 +31,11 @@ export function AddTagForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    const empty = !name.trim();
-    setNameError(empty ? { key: 'tags.nameRequired' } : null);
+    const found = tagNameError(name);
+    setNameError(found);
+    if (found) event.currentTarget.querySelector<HTMLElement>('[name="name"]')?.focus();
     if (!isLoggedIn) toast.info(t('tags.loginToAdd'));
-    if (empty || !isLoggedIn) return;
+    if (found || !isLoggedIn) return;
     addTag.mutate(name.trim(), {
       onSuccess: () => {
         navigate('/');
@@ -44,7 +52,7 @@ export function AddTagForm() {
 
   return (
     <form className="form card" noValidate onSubmit={onSubmit}>
-      <FormField label={t('tags.name')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} counter={`${name.length} / ${TAG_NAME_MAX}`}>
+      <FormField label={t('tags.name')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} limit={{ value: name, max: TAG_NAME_MAX }}>
         {(props) => (
           <input
             {...props}
@@ -53,7 +61,6 @@ export function AddTagForm() {
             type="text"
             aria-required="true"
             autoComplete="off"
-            maxLength={TAG_NAME_MAX}
             value={name}
             onChange={(event) => {
               setName(event.target.value);

@@ -10,7 +10,7 @@ import type { Tag } from '@/lib/api-types';
 import { addTag } from '../api/add-tag';
 import { useAddTagToEntry } from '../api/add-tag-to-entry';
 import { useTags } from '../api/get-tags';
-import { TAG_NAME_MAX } from './add-tag-form';
+import { TAG_NAME_MAX, tagNameError } from './add-tag-form';
 
 function normalize(text: string) {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
@@ -59,8 +59,10 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
     event.preventDefault();
     event.stopPropagation();
     const name = newName.trim();
-    if (!name) {
-      setNameError({ key: 'tags.nameRequired' });
+    const invalid = tagNameError(newName);
+    if (invalid) {
+      setNameError(invalid);
+      event.currentTarget.querySelector('input')?.focus();
       return;
     }
     setFailure(null);
@@ -114,14 +116,13 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
         )}
       </div>
       <form className="tag-picker__create" noValidate onSubmit={(event) => void create(event)}>
-        <FormField label={t('tags.newTag')} error={nameError ? fieldErrorMessage(t, nameError) : undefined}>
+        <FormField label={t('tags.newTag')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} limit={{ value: newName, max: TAG_NAME_MAX, showFrom: 1 }}>
           {(props) => (
             <input
               {...props}
               className="input"
               type="text"
               autoComplete="off"
-              maxLength={TAG_NAME_MAX}
               value={newName}
               onChange={(event) => {
                 setNewName(event.target.value);
