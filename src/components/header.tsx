@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
 import { NavBar } from './nav-bar';
 
+// Only for a signed-in learner, and not in the first download: the bell comes with its data.
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'));
+
 export function Header() {
   const { t } = useTranslation();
-  const { user } = useAuth();
+  const { user, isLoggedIn } = useAuth();
   const name = user?.name || t('header.guest');
   return (
     <header className="site-header">
@@ -17,6 +21,11 @@ export function Header() {
           </Link>
           <p className="greeting">{t('header.greeting', { name })}</p>
         </div>
+        {isLoggedIn && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <NavBar />
       </div>
     </header>

@@ -6,12 +6,16 @@ import enUSAddContent from './locales/en-US.addContent.json';
 import enUSAdmin from './locales/en-US.admin.json';
 import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
+import enUSComments from './locales/en-US.comments.json';
 import enUSEditContent from './locales/en-US.editContent.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
+import enUSInbox from './locales/en-US.inbox.json';
+import enUSNotifications from './locales/en-US.notifications.json';
 import enUSForms from './locales/en-US.forms.json';
 import enUSRecovery from './locales/en-US.recovery.json';
 import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
+import enUSTags from './locales/en-US.tags.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
 
@@ -26,6 +30,10 @@ const enUS = {
   editContent: enUSEditContent,
   forms: enUSForms,
   chat: enUSChat,
+  inbox: enUSInbox,
+  notifications: enUSNotifications,
+  comments: enUSComments,
+  tags: enUSTags,
   admin: enUSAdmin,
   recovery: enUSRecovery,
   reports: enUSReports,

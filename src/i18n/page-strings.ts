@@ -3,12 +3,16 @@ import type enUSAddContent from './locales/en-US.addContent.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
+import type enUSComments from './locales/en-US.comments.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
+import type enUSInbox from './locales/en-US.inbox.json';
+import type enUSNotifications from './locales/en-US.notifications.json';
 import type enUSForms from './locales/en-US.forms.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
 import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
+import type enUSTags from './locales/en-US.tags.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
 /**
@@ -21,6 +25,10 @@ export interface EnglishPageStrings {
   addContent: typeof enUSAddContent;
   editContent: typeof enUSEditContent;
   flashcards: typeof enUSFlashcards;
+  inbox: typeof enUSInbox;
+  notifications: typeof enUSNotifications;
+  comments: typeof enUSComments;
+  tags: typeof enUSTags;
   forms: typeof enUSForms;
   chat: typeof enUSChat;
   admin: typeof enUSAdmin;

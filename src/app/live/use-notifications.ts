@@ -1,21 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
+import { notificationKeys } from '@/features/notifications/api/notification-keys';
+import type { AppNotification } from '@/features/notifications/api/get-notifications';
 import { subscribeTopic } from '@/lib/realtime';
 
-/** The signed-in learner's own topic (user:<id>): a toast when someone comments on their entry. */
+/**
+ * The signed-in learner's own topic (user:<id>): each new notification (the server sends
+ * only the kinds the learner wants) moves the bell and shows a toast that opens the entry.
+ */
 export function useNotifications(): void {
   const { t } = useTranslation();
   const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user } = useAuth();
   const userId = user?._id;
   useEffect(() => {
     if (!userId) return;
-    return subscribeTopic(`user:${userId}`, (event, payload) => {
-      if (event === 'notification' && payload.kind === 'comment') {
-        toast.info(t('comments.someoneCommented', { name: String(payload.by ?? ''), title: String(payload.title ?? '') }));
-      }
-    });
-  }, [userId, t, toast]);
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    return subscribeTopic(
+      `user:${userId}`,
+      (event, payload) => {
+        if (event !== 'notification') return;
+        refresh();
+        const item = payload as unknown as AppNotification;
+        const contentId = item.contentId;
+        // The words (and their strings) load with the first notification, not up front.
+        void import('@/features/notifications/notification-text').then(({ notificationText }) =>
+          toast.info(notificationText(t, { ...item, count: item.count ?? 1, actorName: item.actorName ?? (payload.by as string | null) ?? null }), {
+            duration: 6000,
+            ...(contentId ? { action: { label: t('notifications.open'), onClick: () => void navigate(`/content/${contentId}`) } } : {}),
+          }),
+        );
+      },
+      refresh,
+    );
+  }, [userId, t, toast, navigate, queryClient]);
 }

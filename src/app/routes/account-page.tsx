@@ -7,10 +7,12 @@ import { Spinner } from '@/components/popups';
 import { PageLoading } from '@/app/root-layout';
 import { ActivityHeatmap } from '@/features/account/activity-heatmap';
 import { ExportData } from '@/features/account/export-data';
+import { DeleteAccount } from '@/features/account/delete-account';
 import { ProfileForm } from '@/features/account/profile-form';
 import { SignInDetails } from '@/features/account/sign-in-details';
 import { StreakStats } from '@/features/account/streak-stats';
 import { TimeZoneForm } from '@/features/account/time-zone-form';
+import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { useAuth } from '@/features/auth/auth-context';
 import type { User } from '@/features/auth/types';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
@@ -52,8 +54,15 @@ function Account({ user }: { user: User }) {
       </div>
       <SignInDetails user={user} />
       <ActivityHeatmap userId={user._id} />
+      <section className="card notification-settings" aria-labelledby="notification-settings-title">
+        <h2 id="notification-settings-title" className="section-title">
+          {t('inbox.settingsTitle')}
+        </h2>
+        <NotificationSettings user={user} />
+      </section>
       <ExportData userId={user._id} />
       <UserEntries userId={user._id} />
+      <DeleteAccount />
     </div>
   );
 }

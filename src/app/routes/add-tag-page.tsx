@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AddTagForm } from '@/features/tags/components/add-tag-form';
+import '@/features/tags/tag-strings';
 
 export function AddTagPage() {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import type { NotificationSettings } from '@/lib/api-types';
 import type { User } from '../types';
 import { authKeys } from './auth-keys';
 import type { GetUserReply } from './get-user';
@@ -11,6 +12,7 @@ export interface UserUpdate {
   password?: string;
   /** Needed (by the server) to change `email` or `password`, not for name or time zone. */
   currentPassword?: string;
+  notifications?: Partial<NotificationSettings>;
 }
 
 /** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */

@@ -3,8 +3,8 @@ import { api } from '@/lib/api';
 import { commentKeys } from './comment-keys';
 import type { Comment } from './get-comments';
 
-export async function addComment({ entryId, text }: { entryId: string; text: string }): Promise<Comment> {
-  const reply = await api.post<{ data: Comment }>('/comment/addComment', { contentId: entryId, text });
+export async function addComment({ entryId, text, parentId }: { entryId: string; text: string; parentId?: string }): Promise<Comment> {
+  const reply = await api.post<{ data: Comment }>('/comment/addComment', { contentId: entryId, text, ...(parentId ? { parentId } : {}) });
   return reply.data;
 }
 

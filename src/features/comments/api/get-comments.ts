@@ -8,8 +8,11 @@ export interface Comment {
   _id: string;
   contentId: string;
   text: string;
-  owner: { _id: string; name: string };
+  /** The writer; _id null once their account was deleted. */
+  owner: { _id: string | null; name: string };
   createdAt: string;
+  /** Set on a reply: the comment it answers (replies are one level deep). */
+  parentId?: string;
   /** Only for its writer and admins, and only when set. */
   moderation?: Moderation;
 }

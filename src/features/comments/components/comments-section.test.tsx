@@ -64,6 +64,33 @@ describe('CommentsSection', () => {
     expect(screen.getByLabelText('Your comment')).toHaveValue('');
   });
 
+  it('replies to a comment: the reply goes under it, one level deep, with its parentId', async () => {
+    const user = userEvent.setup();
+    const earlierReply: Comment = { ...mine, _id: 'c1000000-0000-4000-8000-000000000009', text: 'Y en Cusco.', parentId: theirs._id };
+    const fetchMock = stubFetch((url, init) => {
+      if (url.pathname === '/api/comment/addComment') {
+        const body = JSON.parse(String(init.body)) as { text: string; parentId?: string };
+        return json({ success: true, data: { ...mine, _id: 'c1000000-0000-4000-8000-000000000004', text: body.text, parentId: body.parentId, createdAt: new Date().toISOString() } }, 201);
+      }
+      return json({ success: true, data: [earlierReply, theirs] });
+    });
+    renderWithProviders(<CommentsSection entryId={entryId} count={2} />, { user: testUser });
+    const thread = await screen.findByRole('list', { name: 'Replies to Pía' });
+    expect(within(thread).getByText('Y en Cusco.')).toBeInTheDocument();
+    // Replies are one level deep: no Reply on a reply.
+    expect(screen.getAllByRole('button', { name: /^Reply to/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Reply to Pía' }));
+    const field = screen.getByLabelText('Your reply to Pía');
+    expect(field).toHaveFocus();
+    await user.type(field, 'Y en Arequipa.');
+    await user.click(screen.getByRole('button', { name: 'Post reply' }));
+    await waitFor(() => expect(within(thread).getByText('Y en Arequipa.')).toBeInTheDocument());
+    expect(callsTo(fetchMock, '/comment/addComment')[0].body).toEqual({ contentId: entryId, text: 'Y en Arequipa.', parentId: theirs._id });
+    expect(screen.queryByLabelText('Your reply to Pía')).not.toBeInTheDocument();
+    // Oldest first in a thread.
+    expect(within(thread).getAllByRole('listitem').map((item) => item.querySelector('.comment__text')?.textContent)).toEqual(['Y en Cusco.', 'Y en Arequipa.']);
+  });
+
   it('asks visitors to log in to comment, and collapses', async () => {
     const user = userEvent.setup();
     serve([]);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FormField, isTooLong } from '@/components/form-field';
@@ -11,6 +11,7 @@ import { useAddComment } from '../api/add-comment';
 import { useComments, type Comment } from '../api/get-comments';
 import { useDeleteWithUndo } from './use-delete-with-undo';
 import './comments.css';
+import '../comment-strings';
 
 /** The /api's limit for a comment. */
 export const COMMENT_MAX = 2000;
@@ -27,7 +28,14 @@ function useRelativeTime() {
   };
 }
 
-function CommentForm({ entryId }: { entryId: string }) {
+interface CommentFormProps {
+  entryId: string;
+  /** A reply: the comment it answers, and its writer's name for the labels. */
+  replyTo?: { commentId: string; name: string };
+  onDone?: () => void;
+}
+
+function CommentForm({ entryId, replyTo, onDone }: CommentFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const add = useAddComment();
@@ -44,11 +52,12 @@ function CommentForm({ entryId }: { entryId: string }) {
       return;
     }
     add.mutate(
-      { entryId, text: value },
+      { entryId, text: value, parentId: replyTo?.commentId },
       {
         onSuccess: () => {
           setText('');
           toast.success(t('comments.added'));
+          onDone?.();
         },
         onError: (failure) => {
           setError(apiErrorText(t, failure, 'comments.failed'));
@@ -59,14 +68,15 @@ function CommentForm({ entryId }: { entryId: string }) {
   };
 
   return (
-    <form className="comment-form" noValidate onSubmit={submit}>
-      <FormField label={t('comments.label')} error={error} limit={{ value: text, max: COMMENT_MAX }}>
+    <form className={`comment-form${replyTo ? ' comment-form--reply' : ''}`} noValidate onSubmit={submit}>
+      <FormField label={replyTo ? t('comments.replyLabel', { name: replyTo.name }) : t('comments.label')} error={error} limit={{ value: text, max: COMMENT_MAX }}>
         {(props) => (
           <textarea
             {...props}
             className="input textarea comment-form__input"
             value={text}
-            placeholder={t('comments.placeholder')}
+            autoFocus={Boolean(replyTo)}
+            placeholder={replyTo ? undefined : t('comments.placeholder')}
             onChange={(event) => {
               setText(event.target.value);
               setError(undefined);
@@ -75,9 +85,14 @@ function CommentForm({ entryId }: { entryId: string }) {
         )}
       </FormField>
       <div className="form__actions">
+        {replyTo && (
+          <button type="button" className="button button--ghost" onClick={onDone}>
+            {t('comments.replyCancel')}
+          </button>
+        )}
         <button type="submit" className="button button--primary" disabled={add.isPending}>
           {add.isPending && <Spinner size="sm" />}
-          {t('comments.submit')}
+          {replyTo ? t('comments.replySubmit') : t('comments.submit')}
         </button>
       </div>
     </form>
@@ -92,9 +107,13 @@ interface CommentItemProps {
   onDelete: () => void;
   /** Brought back by Undo: its delete button takes the focus back. */
   restored: boolean;
+  /** Offered on top-level comments to signed-in learners. */
+  onReply?: () => void;
+  /** Its replies and the reply form, under it. */
+  children?: ReactNode;
 }
 
-function CommentItem({ comment, canDelete, ago, onDelete, restored }: CommentItemProps) {
+function CommentItem({ comment, canDelete, ago, onDelete, restored, onReply, children }: CommentItemProps) {
   const { t } = useTranslation();
   const deleteButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -103,7 +122,7 @@ function CommentItem({ comment, canDelete, ago, onDelete, restored }: CommentIte
   return (
     <li className="comment" id={`comment-${comment._id}`}>
       <div className="comment__head">
-        <span className="comment__author">{comment.owner.name}</span>
+        <span className="comment__author">{comment.owner._id ? comment.owner.name : t('comments.deletedUser')}</span>
         <time className="comment__time" dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>
           {ago(comment.createdAt)}
         </time>
@@ -127,6 +146,12 @@ function CommentItem({ comment, canDelete, ago, onDelete, restored }: CommentIte
         )}
       </div>
       <p className="comment__text">{comment.text}</p>
+      {onReply && (
+        <button type="button" className="button button--ghost button--small comment__reply" aria-label={t('comments.replyTo', { name: comment.owner.name })} onClick={onReply}>
+          {t('comments.reply')}
+        </button>
+      )}
+      {children}
     </li>
   );
 }
@@ -149,6 +174,27 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
   // A deleted comment leaves at once; Undo (use-delete-with-undo.ts) brings it back.
   const shown = comments.data?.filter((comment) => !hidden.has(comment._id));
   const total = shown?.length ?? count;
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  // Top-level comments newest first; each one's replies under it, oldest first (a conversation).
+  const topLevel = shown?.filter((comment) => !comment.parentId);
+  const repliesTo = (parentId: string) => (shown ?? []).filter((comment) => comment.parentId === parentId).reverse();
+  const item = (comment: Comment, replies?: ReactNode) => (
+    <CommentItem
+      key={comment._id}
+      comment={comment}
+      canDelete={Boolean(user && (user._id === comment.owner._id || user.isAdmin))}
+      ago={ago}
+      restored={restored === comment._id}
+      onDelete={() => {
+        setRestored(null);
+        remove(comment._id);
+        titleRef.current?.focus();
+      }}
+      onReply={isLoggedIn && !comment.parentId && !comment.moderation ? () => setReplyingTo(comment._id) : undefined}
+    >
+      {replies}
+    </CommentItem>
+  );
 
   return (
     <section className="comments card" aria-labelledby={`${listId}-title`}>
@@ -179,24 +225,26 @@ export function CommentsSection({ entryId, count }: { entryId: string; count: nu
           <p className="form__error" role="alert">
             {t('comments.loadFailed')}
           </p>
-        ) : !shown?.length ? (
+        ) : !topLevel?.length ? (
           <p className="comments__status">{t('comments.empty')}</p>
         ) : (
           <ol className="comments__list">
-            {shown.map((comment) => (
-              <CommentItem
-                key={comment._id}
-                comment={comment}
-                canDelete={Boolean(user && (user._id === comment.owner._id || user.isAdmin))}
-                ago={ago}
-                restored={restored === comment._id}
-                onDelete={() => {
-                  setRestored(null);
-                  remove(comment._id);
-                  titleRef.current?.focus();
-                }}
-              />
-            ))}
+            {topLevel.map((comment) => {
+              const replies = repliesTo(comment._id);
+              return item(
+                comment,
+                <>
+                  {replies.length > 0 && (
+                    <ol className="comments__replies" aria-label={t('comments.replies', { name: comment.owner.name })}>
+                      {replies.map((reply) => item(reply))}
+                    </ol>
+                  )}
+                  {replyingTo === comment._id && (
+                    <CommentForm entryId={entryId} replyTo={{ commentId: comment._id, name: comment.owner.name }} onDone={() => setReplyingTo(null)} />
+                  )}
+                </>,
+              );
+            })}
           </ol>
         )}
       </div>

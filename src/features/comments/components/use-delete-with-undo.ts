@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useDeleteComment } from '../api/delete-comment';
+import '../comment-strings';
 
 /** How long a deleted comment can be brought back before the DELETE is sent. */
 export const UNDO_MS = 5000;

@@ -7,6 +7,7 @@ import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth/auth-context';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { useAddTag } from '../api/add-tag';
+import '../tag-strings';
 
 /** Spec §9: a tag name is at most 20 characters. */
 export const TAG_NAME_MAX = 20;

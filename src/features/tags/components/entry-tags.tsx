@@ -7,6 +7,7 @@ import { useEntryTags } from '../api/get-entry-tags';
 import { useRemoveTagFromEntry } from '../api/remove-tag-from-entry';
 import { TagPickerDialog } from './tag-picker-dialog';
 import './tags.css';
+import '../tag-strings';
 
 /** An entry's tags: remove controls for logged-in users, and the Add Tag button with its picker. */
 export function EntryTags({ entryId, initialTags }: { entryId: string; initialTags: Tag[] }) {

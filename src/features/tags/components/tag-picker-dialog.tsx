@@ -11,6 +11,7 @@ import { addTag } from '../api/add-tag';
 import { useAddTagToEntry } from '../api/add-tag-to-entry';
 import { useTags } from '../api/get-tags';
 import { TAG_NAME_MAX, tagNameError } from './add-tag-form';
+import '../tag-strings';
 
 function normalize(text: string) {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { notificationKeys } from './notification-keys';
+
+export type MarkRead = { ids: string[] } | { all: true };
+
+/** Marks notifications read; the bell and the inbox refetch. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (which: MarkRead) => api.post<{ unread: number }>('/notification/markRead', which),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
