@@ -71,7 +71,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const userId = next?.user.id ?? null;
       if (lastUserId.current !== undefined && lastUserId.current !== userId) {
         // Someone else (or nobody) is calling now: what the server shows depends on the caller.
-        if (!userId) queryClient.removeQueries({ queryKey: authKeys.all });
+        // Signed out: the account's own data (auth, and queries marked meta.signedIn, such as
+        // the inbox) is dropped, not refetched as a guest (which the server refuses).
+        if (!userId) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === authKeys.all[0] || query.meta?.signedIn === true });
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
       }
       lastUserId.current = userId;

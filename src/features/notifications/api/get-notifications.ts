@@ -31,6 +31,8 @@ export interface NotificationsPage {
 export function inboxQueryOptions() {
   return infiniteQueryOptions({
     queryKey: notificationKeys.inbox(),
+    // The signed-in learner's own: dropped at sign-out (auth-context.tsx).
+    meta: { signedIn: true },
     queryFn: ({ pageParam, signal }) => api.get<NotificationsPage>('/notification/getNotifications', { query: { cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

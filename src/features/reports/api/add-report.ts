@@ -1,5 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toasts';
 import { api } from '@/lib/api';
+import '../report-strings';
 
 export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'duplicate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -17,7 +20,13 @@ export function addReport({ target, reason, note }: NewReport): Promise<unknown>
   return api.post('/report/addReport', { ...target, reason, ...(note ? { note } : {}) });
 }
 
-/** Sends a report; a second one of the same thing by the same learner is a success that counts once. */
+/**
+ * Sends a report; a second one of the same thing by the same learner is a success that counts
+ * once. The thanks are said here, not by the dialog: the third report can hide the entry
+ * (and the dialog with it) before the reply arrives.
+ */
 export function useAddReport() {
-  return useMutation({ mutationFn: addReport });
+  const { t } = useTranslation();
+  const toast = useToast();
+  return useMutation({ mutationFn: addReport, onSuccess: () => toast.success(t('reports.sent')) });
 }

@@ -22,7 +22,6 @@ function FlagIcon() {
 
 function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const add = useAddReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -36,10 +35,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
     add.mutate(
       { target, reason, note: note.trim() || undefined },
       {
-        onSuccess: () => {
-          toast.success(t('reports.sent'));
-          onClose();
-        },
+        onSuccess: onClose,
         onError: (failure) => setError(apiErrorText(t, failure, 'reports.failed')),
       },
     );
