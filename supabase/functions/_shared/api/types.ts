@@ -69,6 +69,15 @@ export interface User {
   timeZone: string;
   currentStreak: number;
   longestStreak: number;
+  /** Which notifications the learner receives (absent from older servers: all on). */
+  notifications?: NotificationSettings;
+}
+
+export interface NotificationSettings {
+  comments: boolean;
+  replies: boolean;
+  votes: boolean;
+  moderation: boolean;
 }
 
 /** What the client hands to supabase-js `setSession` after /api login or register. */
