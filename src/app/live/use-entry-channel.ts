@@ -7,7 +7,7 @@ import { tagKeys } from '@/features/tags/api/tag-keys';
 import { voteKeys } from '@/features/votes/api/vote-keys';
 import type { Entry, Tag } from '@/lib/api-types';
 import { subscribeTopic } from '@/lib/realtime';
-import { applyScore, type Score } from './use-scores-channel';
+import { applyScore, type EntryEdit, type Score } from './use-scores-channel';
 
 function setCommentCount(queryClient: QueryClient, entryId: string, commentCount: unknown) {
   if (typeof commentCount !== 'number') return;
@@ -39,6 +39,9 @@ export function useEntryChannel(entryId: string): number | null {
           setCommentCount(queryClient, entryId, payload.commentCount);
         } else if (event === 'tags') {
           queryClient.setQueryData<Tag[]>(tagKeys.forEntry(entryId), payload.tags as Tag[]);
+        } else if (event === 'entry_updated') {
+          const { contentId: _id, ...fields } = payload as unknown as EntryEdit;
+          queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, ...fields });
         } else if (event === 'hidden') {
           // Held by moderators: marked at once (the page tells its owner and admins why, and
           // anyone else that it is gone); refetched the next time it is opened.

@@ -12,6 +12,9 @@ import { subscribeTopic } from '@/lib/realtime';
 
 export type Score = Pick<Entry, 'upvotes' | 'downvotes' | 'voteCount'> & { contentId: string };
 
+/** An edit as the database sends it (private.tell_entry_edit): the fields the pages show. */
+export type EntryEdit = Pick<Entry, 'title' | 'description' | 'country' | 'hint' | 'exampleSentence' | 'author' | 'updatedAt'> & { contentId: string };
+
 /** Puts a broadcast score into every cached copy of that entry: its page, its vote summary, the lists. */
 export function applyScore(queryClient: QueryClient, score: Score): void {
   const { contentId, upvotes, downvotes, voteCount } = score;
@@ -21,7 +24,7 @@ export function applyScore(queryClient: QueryClient, score: Score): void {
   patchEntryInLists(queryClient, contentId, { upvotes, downvotes, voteCount });
 }
 
-/** The home grid's live scores (topic entries): every vote anywhere moves the cards' counts. */
+/** The home grid's live topic (entries): every vote moves the cards' counts, edits change their words, hidden cards leave. */
 export function useScoresChannel(): void {
   const queryClient = useQueryClient();
   useEffect(
@@ -31,7 +34,10 @@ export function useScoresChannel(): void {
         (event, payload) => {
           if (event === 'score') applyScore(queryClient, payload as unknown as Score);
           // Hidden by moderators: gone from every grid at once; shown again: the grids refetch.
-          else if (event === 'hidden') removeEntryFromLists(queryClient, String(payload.contentId));
+          else if (event === 'entry_updated') {
+            const { contentId, ...fields } = payload as unknown as EntryEdit;
+            patchEntryInLists(queryClient, contentId, fields);
+          } else if (event === 'hidden') removeEntryFromLists(queryClient, String(payload.contentId));
           else if (event === 'shown') void queryClient.invalidateQueries({ queryKey: entryKeys.lists() });
         },
         () => void queryClient.invalidateQueries({ queryKey: entryKeys.lists() }),

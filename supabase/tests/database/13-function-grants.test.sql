@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(83);
+select plan(85);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -28,7 +28,7 @@ select plan(83);
 --   nobody: notify (writes into another learner's inbox; called by the triggers notify_comment,
 --     notify_vote and notify_moderation, nobody's either),
 --   audit (the log's one door, called by the admin functions and triggers),
---     audit_admin_changes (a trigger), tell_moderation and tell_queue (their broadcasts),
+--     audit_admin_changes (a trigger), tell_moderation, tell_queue and tell_entry_edit (broadcasts),
 --     the first finish_tutor_turn (called only by the public one, with a ticket's
 --     message), the auth.users, votes, comments and entry_tags triggers, limit_account_writes (a trigger) and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
@@ -55,6 +55,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.sync_profile_from_auth_user()', false, false),
   ('private.take_rate_limit(text, text, integer, interval, text)', true, true),
   ('private.tell_comment()', false, false),
+  ('private.tell_entry_edit()', false, false),
   ('private.tell_moderation(uuid, uuid, boolean)', false, false),
   ('private.tell_queue(uuid)', false, false),
   ('private.tell_tags()', false, false),
