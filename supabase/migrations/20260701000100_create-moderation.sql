@@ -673,8 +673,8 @@ begin
 end;
 $$;
 
--- Writers see why their thing is gone: a held or removed entry or comment says so
--- (moderation: held | removed); the others' replies are as before.
+-- Writers see why their entry is gone: a held or removed entry says so (moderation: held |
+-- removed); the others' replies are as before. (Comments say it from 20260702000100 on.)
 create or replace function public.entry_json(e public.entries)
 returns jsonb
 language sql
@@ -709,21 +709,6 @@ as $$
         where et.entry_id = e.id),
       '[]'::jsonb)
   ) || case when e.moderation is null then '{}'::jsonb else jsonb_build_object('moderation', e.moderation) end
-$$;
-
-create or replace function public.comment_json(c public.comments)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    '_id', c.id,
-    'contentId', c.entry_id,
-    'text', c.text,
-    'owner', jsonb_build_object('_id', c.owner, 'name', c.owner_name),
-    'createdAt', c.created_at)
-  || case when c.moderation is null then '{}'::jsonb else jsonb_build_object('moderation', c.moderation) end
 $$;
 
 revoke all on function public.add_report(uuid, uuid, text, text) from public, anon, authenticated, service_role;

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
+import { useRelativeTime } from '@/lib/use-relative-time';
 import { useAuth } from '@/features/auth';
 import { apiErrorText } from '@/i18n/api-errors';
 import { ReportButton } from '@/features/reports';
@@ -15,18 +16,6 @@ import '../comment-strings';
 
 /** The /api's limit for a comment. */
 export const COMMENT_MAX = 2000;
-
-/** "3 minutes ago" in the UI language. */
-function useRelativeTime() {
-  const { i18n } = useTranslation();
-  const format = new Intl.RelativeTimeFormat(i18n.resolvedLanguage, { numeric: 'auto' });
-  return (iso: string) => {
-    const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-    const steps: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3600], ['minute', 60]];
-    for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-    return format.format(0, 'second');
-  };
-}
 
 interface CommentFormProps {
   entryId: string;

@@ -5,6 +5,7 @@ import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { apiErrorText } from '@/i18n/api-errors';
+import { useRelativeTime } from '@/lib/use-relative-time';
 import { useReports, type ModerationCase, type Resolution } from '../api/get-reports';
 import type { QueueStatus } from '../api/moderation-keys';
 import { useResolveReport } from '../api/resolve-report';
@@ -102,27 +103,13 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
   );
 }
 
-/** "3 minutes ago" in the UI language. */
-function useAgo() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.RelativeTimeFormat(i18n.resolvedLanguage, { numeric: 'auto' });
-    const steps: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3600], ['minute', 60]];
-    return (iso: string) => {
-      const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-      for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-      return format.format(0, 'second');
-    };
-  }, [i18n.resolvedLanguage]);
-}
-
 /** The admins' queue: open or resolved reports, live (the page subscribes to the moderation topic). */
 export function ModerationQueue() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<QueueStatus>('open');
   const reports = useReports(status);
   const items = useMemo(() => reports.data?.pages.flatMap((page) => page.data) ?? [], [reports.data]);
-  const ago = useAgo();
+  const ago = useRelativeTime();
 
   return (
     <section className="moderation" aria-labelledby="moderation-title">
