@@ -375,3 +375,45 @@ describe('gateway', () => {
     expect(reply.body.code).toBe('not_found');
   });
 });
+
+describe('GET /api/content/findSameTitle', () => {
+  // Their own writer: the tests above use up the owner's hourly entry limit.
+  let writer: TestUser;
+  beforeAll(async () => {
+    writer = await createUser({ name: 'Wendy Writer' });
+  });
+
+  it('finds the entries with the same title in that country, ignoring case, accents and punctuation', async () => {
+    const word = `chimba${unique()}`;
+    const first = await addEntry(writer.token, { title: `¡Qué ${word}!`, country: 'CO' });
+    await addEntry(writer.token, { title: `que ${word}`, country: 'MX' });
+    await addEntry(writer.token, { title: `qué ${word} total`, country: 'CO' });
+    const reply = await api<{ data: Entry[] }>(`/content/findSameTitle?title=${encodeURIComponent(`QUE  ${word}`)}&country=co`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.map((entry) => entry._id)).toEqual([first._id]);
+    expect(reply.body.data[0]).toMatchObject({ title: `¡Qué ${word}!`, country: 'CO' });
+  });
+
+  it('shows a hidden entry to its writer only', async () => {
+    const title = `vaina ${unique()}`;
+    const hidden = await addEntry(writer.token, { title, country: 'DO' });
+    expect((await api(`/content/updateContent`, { method: 'PUT', body: { _id: hidden._id, show: false }, token: writer.token })).status).toBe(200);
+    const path = `/content/findSameTitle?title=${encodeURIComponent(title)}&country=DO`;
+    expect((await api<{ data: Entry[] }>(path, { token: writer.token })).body.data.map((entry) => entry._id)).toEqual([hidden._id]);
+    expect((await api<{ data: Entry[] }>(path, { token: other.token })).body.data).toEqual([]);
+    expect((await api<{ data: Entry[] }>(path)).body.data).toEqual([]);
+    expect((await api<{ data: Entry[] }>(path, { token: admin.token })).body.data).toHaveLength(1);
+  });
+
+  it.each([
+    ['', 'CO', 'title_required'],
+    ['x'.repeat(1001), 'CO', 'title_too_long'],
+    ['chido', '', 'country_required'],
+    ['chido', 'Mexico', 'country_required'],
+    ['chi\u0000do', 'MX', 'invalid_text'],
+  ])('answers 400 for title %j in country %j', async (title, country, code) => {
+    const reply = await api(`/content/findSameTitle?title=${encodeURIComponent(title)}&country=${encodeURIComponent(country)}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe(code);
+  });
+});

@@ -5,12 +5,12 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(85);
+select plan(87);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
---   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids (a guest's
---     search), take_rate_limit (a guest's new entry; signed-in limits will use it too),
+--   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids and same_title_ids (a guest's
+--     search; a guest adding an entry is shown the ones with its title), take_rate_limit (a guest's new entry; signed-in limits will use it too),
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
 --     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
@@ -50,6 +50,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.notify_vote()', false, false),
   ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
+  ('private.same_title_ids(text, text)', true, true),
   ('private.search_entry_ids(text)', true, true),
   ('private.session_is_live()', true, true),
   ('private.sync_profile_from_auth_user()', false, false),

@@ -7,7 +7,7 @@ import { StaticAuthProvider, type AuthUser } from '@/features/auth/auth-context'
 import i18n from '@/i18n';
 import { loadAuth } from '@/lib/supabase';
 import { renderWithProviders, testUser } from '@/test/render';
-import { json, stubFetch } from '@/test/fetch';
+import { callsTo, json, stubFetch } from '@/test/fetch';
 
 // The real Supabase Auth client, loaded as the app loads it; its methods are spied on below.
 const auth = await loadAuth();
@@ -158,10 +158,12 @@ describe('Add Content form', () => {
     await user.click(screen.getByRole('button', { name: 'Add Content' }));
     expect(await screen.findByText('detail page')).toBeInTheDocument();
     expect(screen.getByText('Added successfully')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/content/addContent');
+    // The same-title check may have asked first (a GET); the entry is sent once.
+    const sent = callsTo(fetchMock, '/content/addContent');
+    expect(sent).toHaveLength(1);
+    const { init, body } = sent[0];
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(body).toEqual({
       title: 'chamba',
       description: 'Work, a job.',
       country: 'MX',
@@ -276,5 +278,58 @@ describe('Add Content form', () => {
     await user.click(screen.getByRole('button', { name: 'Add Content' }));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Adding content failed. Please try again.')).toBeInTheDocument();
+  });
+
+  describe('same title in the same country', () => {
+    const existing = { _id: 'e1', title: '¡Qué chimba!', description: 'Great, awesome.', country: 'CO', voteCount: 7, tags: [] };
+
+    function answerSameTitle(matches: unknown[]) {
+      fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        return url.pathname === '/api/content/findSameTitle' ? json({ data: matches }) : json({ success: true, data: { _id: 'new' } }, 201);
+      });
+    }
+
+    it('shows the existing entry once the title rests, with a link to open it; the form stays as typed', async () => {
+      const user = userEvent.setup();
+      answerSameTitle([existing]);
+      renderPage();
+      await user.selectOptions(screen.getByLabelText('Country'), 'CO');
+      await user.type(screen.getByLabelText('Title'), 'que chimba');
+      expect(await screen.findByText('“¡Qué chimba!” already exists for Colombia.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Open “¡Qué chimba!”' })).toHaveAttribute('href', '/content/e1');
+      expect(screen.getByText('7 votes')).toBeInTheDocument();
+      expect(screen.getByText(/add it anyway/)).toBeInTheDocument();
+      expect(screen.getByLabelText('Title')).toHaveValue('que chimba');
+      const [asked] = callsTo(fetchMock, '/content/findSameTitle');
+      expect(Object.fromEntries(asked.url.searchParams)).toEqual({ title: 'que chimba', country: 'CO' });
+    });
+
+    it('says it in Spanish too', async () => {
+      const user = userEvent.setup();
+      answerSameTitle([existing]);
+      await act(() => i18n.changeLanguage('es'));
+      try {
+        renderPage();
+        await user.selectOptions(screen.getByLabelText('País'), 'CO');
+        await user.type(screen.getByLabelText('Título'), 'que chimba');
+        expect(await screen.findByText('«¡Qué chimba!» ya existe para Colombia.')).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: 'Abrir «¡Qué chimba!»' })).toBeInTheDocument();
+      } finally {
+        await act(() => i18n.changeLanguage('en-US'));
+      }
+    });
+
+    it('asks nothing until a country is chosen, and shows nothing when there is no match', async () => {
+      const user = userEvent.setup();
+      answerSameTitle([]);
+      renderPage();
+      await user.type(screen.getByLabelText('Title'), 'chamba');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(callsTo(fetchMock, '/content/findSameTitle')).toHaveLength(0);
+      await user.selectOptions(screen.getByLabelText('Country'), 'MX');
+      await waitFor(() => expect(callsTo(fetchMock, '/content/findSameTitle')).toHaveLength(1));
+      expect(screen.queryByText(/already exists/)).not.toBeInTheDocument();
+    });
   });
 });

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts';
 import { useAddEntry } from '../api/add-entry';
 import { EntryForm, type EntryValues } from './entry-form';
+import { SameTitleNotice } from './same-title-notice';
 import '../entry-form-strings';
 
 export { ENTRY_TEXT_MAX } from './entry-form';
@@ -20,6 +21,7 @@ export function AddEntryForm({ defaultAuthor }: { defaultAuthor: string }) {
       submitLabel={t('addContent.submit')}
       saving={addEntry.isPending}
       failedKey="addContent.failed"
+      notice={(values) => <SameTitleNotice title={values.title} country={values.country} />}
       onSave={({ title, description, country, hint, exampleSentence, author }) =>
         addEntry.mutateAsync({ title, description, country, hint: hint ?? undefined, exampleSentence: exampleSentence ?? undefined, author }).then(
           (entry) => {

@@ -78,10 +78,12 @@ interface EntryFormProps {
   onSave: (payload: EntryPayload, changed: Partial<EntryPayload>) => Promise<unknown>;
   /** More actions next to submit (the edit form's Delete). */
   actions?: ReactNode;
+  /** Shown under the country, from what the form holds now (the add form's same-title notice). */
+  notice?: (values: EntryValues) => ReactNode;
 }
 
 /** The Add Content form, also used prefilled to edit an entry. */
-export function EntryForm({ initial, submitLabel, edit = false, saving, failedKey, onSave, actions }: EntryFormProps) {
+export function EntryForm({ initial, submitLabel, edit = false, saving, failedKey, onSave, actions, notice }: EntryFormProps) {
   const { t } = useTranslation();
   const countries = useCountries();
   const [values, setValues] = useState<EntryValues>(initial);
@@ -177,6 +179,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
           )}
         </FormField>
       </div>
+      {notice?.(values)}
       <FormField
         label={t('addContent.exampleSentence')}
         note={t('addContent.optional')}

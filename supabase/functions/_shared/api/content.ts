@@ -76,6 +76,9 @@ const listQuery = z.object({
 });
 
 type ListQuery = z.infer<typeof listQuery>;
+
+/** The title and country of an entry about to be added. */
+const sameTitleQuery = z.object({ title: text('title_required', 'title_too_long'), country });
 type Sort = 'votes' | 'newest';
 
 /** One page of entries matching the filters, and the cursor of the next. */
@@ -148,6 +151,17 @@ export const content = new Hono<ApiEnv>()
     const entry = await c.get('run')((tx) => findEntry(tx, id));
     if (!entry) throw notFound('entry_not_found');
     return c.json(entry);
+  })
+  // Entries the caller can see with this title (ignoring case, accents and punctuation) in
+  // this country, best-voted first, at most five: the add form shows them before a duplicate.
+  .get('/findSameTitle', async (c) => {
+    const query = parseQuery(c, sameTitleQuery);
+    const data = await c.get('run')(
+      async (tx) =>
+        (await tx<{ entries: Entry[] }[]>`select public.same_title_entries(${query.title}, ${query.country}) as entries`)[0]
+          .entries,
+    );
+    return c.json({ data });
   })
   .get('/getContents/:userId', async (c) => {
     const userId = idParam(c, 'userId', 'user_not_found');
