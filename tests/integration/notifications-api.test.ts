@@ -163,6 +163,14 @@ describe('POST /api/user/deleteAccount', () => {
     expect(cards).toBe(0);
   });
 
+  it('tells an account with no password (made with Google) so, and deletes nothing', async () => {
+    const googleOnly = await createUser({ name: 'Gus Google' });
+    const reply = await api('/user/deleteAccount', { body: { currentPassword: 'anything-at-all' }, token: googleOnly.token });
+    expect(reply.status).toBe(409);
+    expect(reply.body.code).toBe('no_password');
+    expect((await api('/auth/getUser', { token: googleOnly.token })).status).toBe(200);
+  });
+
   it('lets an admin delete a learner’s account, audited; not a learner', async () => {
     const [admin, learner] = await Promise.all([createUser({ admin: true, name: 'Ada Admin' }), createUser()]);
     expect((await api('/admin/deleteUser', { body: { userId: learner.id }, token: fans[0].token })).status).toBe(403);

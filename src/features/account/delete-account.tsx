@@ -6,7 +6,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { apiErrorText } from '@/i18n/api-errors';
-import { api, endLocalSession } from '@/lib/api';
+import { api, endLocalSession, isApiError } from '@/lib/api';
 import './account-strings';
 
 /** Account › Delete my account: asks for the current password in a dialog, then signs out and goes home. */
@@ -29,7 +29,9 @@ export function DeleteAccount() {
       toast.success(t('account.deleted'));
       void navigate('/', { replace: true });
     } catch (failure) {
-      setError(apiErrorText(t, failure, 'account.deleteFailed'));
+      // An account made with Google has no password to confirm with until one is set.
+      const noPassword = isApiError(failure) && failure.code === 'no_password';
+      setError(noPassword ? t('account.deleteNoPassword') : apiErrorText(t, failure, 'account.deleteFailed'));
       setBusy(false);
     }
   };
