@@ -66,16 +66,17 @@ grant execute on function private.public_profile(uuid) to anon, authenticated;
 -- Who may take a tag off an entry: the rule, once
 
 -- Not a definer: it asks as the caller (the entry's owner comes from the caller's row).
+-- Always true or false: a guest's entry (no owner) or a deleted adder (null) is simply no match.
 create or replace function private.may_remove_tag(added_by uuid, entry_owner uuid)
 returns boolean
 language sql
 stable
 set search_path = ''
 as $$
-  select (select auth.uid()) is not null
-     and (may_remove_tag.added_by = (select auth.uid())
-          or may_remove_tag.entry_owner = (select auth.uid())
-          or (select private.is_admin()))
+  select coalesce((select auth.uid()) is not null
+                  and (may_remove_tag.added_by = (select auth.uid())
+                       or may_remove_tag.entry_owner = (select auth.uid())
+                       or (select private.is_admin())), false)
 $$;
 comment on function private.may_remove_tag(uuid, uuid) is
   'Whether the caller may take a tag off an entry: they added it, they own the entry, or they are an admin. The delete policy and canRemove both ask it.';
