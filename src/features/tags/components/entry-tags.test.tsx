@@ -30,7 +30,7 @@ describe('An entry’s tags', () => {
 
   it('removes a tag with its × and shows the list the server answers', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch((url, init) =>
+    const fetchMock = stubFetch((_url, init) =>
       init.method === 'DELETE' ? json({ success: true, data: [theirs] }) : json({ success: true, data: [theirs, mine] }),
     );
     renderWithProviders(<EntryTags entryId={entryId} initialTags={[theirs, mine]} />, { user: testUser });
