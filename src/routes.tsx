@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: 'chat', lazy: async () => ({ Component: (await import('@/app/routes/chat-page')).ChatPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('@/app/routes/account-page')).AccountPage }) },
           { path: 'notifications', lazy: async () => ({ Component: (await import('@/app/routes/notifications-page')).NotificationsPage }) },
+          { path: 'users/:userId', lazy: async () => ({ Component: (await import('@/app/routes/profile-page')).ProfilePage }) },
           { path: 'admin', lazy: async () => ({ Component: (await import('@/app/routes/admin-page')).AdminPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('@/app/routes/not-found-page')).NotFoundPage }) },
         ],

@@ -11,6 +11,7 @@ import enUSEditContent from './locales/en-US.editContent.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSInbox from './locales/en-US.inbox.json';
 import enUSNotifications from './locales/en-US.notifications.json';
+import enUSProfile from './locales/en-US.profile.json';
 import enUSForms from './locales/en-US.forms.json';
 import enUSRecovery from './locales/en-US.recovery.json';
 import enUSReports from './locales/en-US.reports.json';
@@ -32,6 +33,7 @@ const enUS = {
   chat: enUSChat,
   inbox: enUSInbox,
   notifications: enUSNotifications,
+  profile: enUSProfile,
   comments: enUSComments,
   tags: enUSTags,
   admin: enUSAdmin,
@@ -148,7 +150,9 @@ describe('locale files', () => {
     expect(Object.keys(enUSFirst)).not.toContain('addContent');
     expect(Object.keys(enUSFirst)).not.toContain('editContent');
     expect(Object.keys(enUSFirst)).not.toContain('forms');
+    expect(Object.keys(enUSFirst)).not.toContain('profile');
     await Promise.all([
+      import('@/app/routes/profile-page'),
       import('@/components/form-field'),
       import('@/app/routes/chat-page'),
       import('@/app/routes/admin-page'),
@@ -160,6 +164,7 @@ describe('locale files', () => {
     expect(i18n.getFixedT('en-US')('addContent.titleRequired')).toBe('Please enter a title.');
     expect(i18n.getFixedT('en-US')('editContent.banner')).toBe(enUSEditContent.banner);
     expect(i18n.getFixedT('en-US')('forms.over', { count: 12 })).toBe('12 characters over');
+    expect(i18n.getFixedT('en-US')('profile.addedByGuest')).toBe('Added by a guest');
   });
 
   it('starts Account and Flashcards with the strings shared pages need, and adds the rest with their pages', async () => {

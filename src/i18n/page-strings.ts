@@ -8,6 +8,7 @@ import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSInbox from './locales/en-US.inbox.json';
 import type enUSNotifications from './locales/en-US.notifications.json';
+import type enUSProfile from './locales/en-US.profile.json';
 import type enUSForms from './locales/en-US.forms.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
 import type enUSReports from './locales/en-US.reports.json';
@@ -27,6 +28,7 @@ export interface EnglishPageStrings {
   flashcards: typeof enUSFlashcards;
   inbox: typeof enUSInbox;
   notifications: typeof enUSNotifications;
+  profile: typeof enUSProfile;
   comments: typeof enUSComments;
   tags: typeof enUSTags;
   forms: typeof enUSForms;

@@ -12,6 +12,8 @@ export function makeEntry(overrides: Partial<Entry> = {}): Entry {
     exampleSentence: 'Tengo mucha chamba.',
     author: 'Lucía',
     owner: testUser._id,
+    addedBy: { _id: testUser._id, name: testUser.name },
+    ownerDeleted: false,
     show: true,
     voteCount: 0,
     upvotes: 0,

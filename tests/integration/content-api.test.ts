@@ -103,7 +103,7 @@ describe('GET /api/content/getContentById/{id}', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(entry);
     expect(Object.keys(reply.body).sort()).toEqual(
-      ['_id', 'author', 'commentCount', 'country', 'createdAt', 'description', 'downvotes', 'exampleSentence', 'hint', 'inFlashcards', 'owner', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'userVote', 'voteCount'].sort(),
+      ['_id', 'addedBy', 'author', 'commentCount', 'country', 'createdAt', 'description', 'downvotes', 'exampleSentence', 'hint', 'inFlashcards', 'owner', 'ownerDeleted', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'userVote', 'voteCount'].sort(),
     );
   });
 
@@ -258,7 +258,7 @@ describe('listing, search and pagination', () => {
     expect(both.body.data.map((e) => e._id).sort()).toEqual([made[0]._id, made[2]._id].sort());
     const withCountry = await api<EntryListReply>(`/content/getContentsSortedByVoteDesc?tags=${t1.body.data._id},${t2.body.data._id}&countries=VE`);
     expect(withCountry.body.data.map((e) => e._id)).toEqual([made[2]._id]);
-    expect(withCountry.body.data[0].tags).toEqual([{ _id: t2.body.data._id, name: t2.body.data.name }]);
+    expect(withCountry.body.data[0].tags).toEqual([{ _id: t2.body.data._id, name: t2.body.data.name, canRemove: false }]);
   });
 
   it('returns no results as an empty list', async () => {

@@ -114,7 +114,8 @@ describe('tags on an entry', () => {
     expect(listed.body.data.filter((t) => t._id === tag._id)).toHaveLength(1);
 
     const detail = await api<Entry>(`/content/getContentById/${entry._id}`);
-    expect(detail.body.tags).toContainEqual({ _id: tag._id, name: tag.name });
+    // Read by a guest: nobody signed in may remove it.
+    expect(detail.body.tags).toContainEqual({ _id: tag._id, name: tag.name, canRemove: false });
 
     expect((await api(`/tag/removeTagFromContent/${entry._id}/${tag._id}`, { method: 'DELETE' })).status).toBe(401);
     const removed = await api(`/tag/removeTagFromContent/${entry._id}/${tag._id}`, { method: 'DELETE', token: other.token });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import type { Comment } from '@/features/comments/api/get-comments';
 import { entryKeys } from '@/features/entries/api/entry-keys';
+import { applyLiveTags } from '@/features/tags/api/apply-live-tags';
 import { tagKeys } from '@/features/tags/api/tag-keys';
 import { voteKeys } from '@/features/votes/api/vote-keys';
 import type { Entry, Tag } from '@/lib/api-types';
@@ -38,7 +39,7 @@ export function useEntryChannel(entryId: string): number | null {
           queryClient.setQueryData<Comment[]>(commentKeys.forEntry(entryId), (list) => list?.filter((item) => item._id !== payload._id));
           setCommentCount(queryClient, entryId, payload.commentCount);
         } else if (event === 'tags') {
-          queryClient.setQueryData<Tag[]>(tagKeys.forEntry(entryId), payload.tags as Tag[]);
+          applyLiveTags(queryClient, entryId, payload.tags as Tag[]);
         } else if (event === 'entry_updated') {
           const { contentId: _id, ...fields } = payload as unknown as EntryEdit;
           queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, ...fields });

@@ -8,6 +8,7 @@ import { useEntry } from '@/features/entries/api/get-entry';
 import { AddFlashcardButton } from '@/features/flashcards';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryOwnerActions } from '@/features/entries/components/entry-owner-actions';
+import { AddedBy } from '@/features/profiles';
 import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { VoteControl } from '@/features/votes';
@@ -115,6 +116,8 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
             <dd>
               <span className="entry-detail__author">{entry.author}</span>
               <span className="muted"> · {t('entry.addedOn', { date: added })}</span>
+              <br />
+              <AddedBy entry={entry} />
             </dd>
           </div>
           <div className="entry-detail__field">

@@ -16,6 +16,8 @@ const entry: Entry = {
   exampleSentence: '¡Qué chévere!',
   author: 'Ana',
   owner: null,
+  addedBy: null,
+  ownerDeleted: false,
   show: true,
   voteCount: 3,
   upvotes: 3,

@@ -65,7 +65,7 @@ select is(private.search_normalize('CAFÉ'), 'cafe', 'anon may call search_norma
 -- entry_json
 select set_eq(
   $$ select jsonb_object_keys(public.entry_json(e)) from public.entries e where id = 'e0000000-0000-4000-8000-000000000001' $$,
-  array['_id', 'title', 'description', 'country', 'hint', 'exampleSentence', 'author', 'owner', 'show',
+  array['_id', 'title', 'description', 'country', 'hint', 'exampleSentence', 'author', 'owner', 'addedBy', 'ownerDeleted', 'show',
         'voteCount', 'upvotes', 'downvotes', 'userVote', 'inFlashcards', 'commentCount', 'createdAt', 'updatedAt', 'tags'],
   'entry_json has the spec''s field names'
 );
@@ -75,6 +75,7 @@ select is(
     '_id', 'e0000000-0000-4000-8000-000000000001', 'title', 'Café con leche', 'description', 'Coffee with hot milk.',
     'country', 'ES', 'hint', 'Breakfast', 'exampleSentence', '¿Me pone un café con leche?', 'author', 'Owner',
     'owner', '11111111-1111-4111-8111-111111111111', 'show', true,
+    'addedBy', jsonb_build_object('_id', '11111111-1111-4111-8111-111111111111', 'name', 'Owner'), 'ownerDeleted', false,
     'voteCount', 5, 'upvotes', 6, 'downvotes', 1, 'userVote', null, 'inFlashcards', false, 'commentCount', 0),
   'entry_json carries every field, voteCount being upvotes minus downvotes, no vote of a guest''s own'
 );
@@ -84,10 +85,10 @@ select is(
 );
 select is(
   (select public.entry_json(e) -> 'tags' from public.entries e where id = 'e0000000-0000-4000-8000-000000000001'),
-  '[{"_id": "c0000000-0000-4000-8000-000000000001", "name": "pgtap amigos"},
-    {"_id": "c0000000-0000-4000-8000-000000000004", "name": "pgtap Bebida"},
-    {"_id": "c0000000-0000-4000-8000-000000000002", "name": "pgtap comida"}]'::jsonb,
-  'tags is an array of {_id, name}, sorted by name regardless of case'
+  '[{"_id": "c0000000-0000-4000-8000-000000000001", "name": "pgtap amigos", "canRemove": false},
+    {"_id": "c0000000-0000-4000-8000-000000000004", "name": "pgtap Bebida", "canRemove": false},
+    {"_id": "c0000000-0000-4000-8000-000000000002", "name": "pgtap comida", "canRemove": false}]'::jsonb,
+  'tags is an array of {_id, name, canRemove}, sorted by name regardless of case'
 );
 select is(
   (select public.entry_json(e) -> 'tags' from public.entries e where id = 'e0000000-0000-4000-8000-000000000006'),
@@ -292,8 +293,8 @@ select is(
 );
 select is(
   (select public.entry_json(e) -> 'tags' from public.entries e where id = 'e0000000-0000-4000-8000-000000000003'),
-  '[{"_id": "c0000000-0000-4000-8000-000000000001", "name": "pgtap amigos"}]'::jsonb,
-  'entry_json gives any caller the entry''s tags'
+  '[{"_id": "c0000000-0000-4000-8000-000000000001", "name": "pgtap amigos", "canRemove": true}]'::jsonb,
+  'entry_json gives any caller the entry''s tags (this caller may remove them)'
 );
 
 select * from finish();

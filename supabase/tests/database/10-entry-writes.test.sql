@@ -34,14 +34,14 @@ select set_config('request.headers', '{"x-forwarded-for": "192.0.2.10"}', true);
 select is(
   public.add_entry(E'  guagua \t', E'\nA bus.  ', ' cu ') - '_id' - 'createdAt' - 'updatedAt',
   '{"title": "guagua", "description": "A bus.", "country": "CU", "hint": null, "exampleSentence": null,
-    "author": "Anonymous", "owner": null, "show": true, "voteCount": 0, "upvotes": 0, "downvotes": 0,
+    "author": "Anonymous", "owner": null, "addedBy": null, "ownerDeleted": false, "show": true, "voteCount": 0, "upvotes": 0, "downvotes": 0,
     "userVote": null, "inFlashcards": false, "commentCount": 0, "tags": []}',
   'a guest adds an entry: trimmed, country upper-cased, author Anonymous, no owner, shown');
 select is(
   public.add_entry('bondi', 'A bus.', 'AR', '   ', ' Se usa en Buenos Aires. ', '  Gus  ')
     - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
   '{"title": "bondi", "description": "A bus.", "country": "AR", "hint": null,
-    "exampleSentence": "Se usa en Buenos Aires.", "author": "Gus", "owner": null, "show": true}',
+    "exampleSentence": "Se usa en Buenos Aires.", "author": "Gus", "owner": null, "addedBy": null, "ownerDeleted": false, "show": true}',
   'a guest may name an author; a blank hint is no hint');
 select is(tests.error_of($$ select public.add_entry('', 'A bus.', 'AR') $$) - 'message',
   '{"code": "PT400", "hint": "title_required", "column": "title"}', 'a guest''s entry follows the field rules');
@@ -83,7 +83,8 @@ select set_config('request.jwt.claims', tests.claims('10111111-1111-4111-8111-11
 select is(
   public.add_entry('neta', 'Truth.', 'MX') - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
   '{"title": "neta", "description": "Truth.", "country": "MX", "hint": null, "exampleSentence": null,
-    "author": "Olga Owner", "owner": "10111111-1111-4111-8111-111111111111", "show": true}',
+    "author": "Olga Owner", "owner": "10111111-1111-4111-8111-111111111111",
+    "addedBy": {"_id": "10111111-1111-4111-8111-111111111111", "name": "Olga Owner"}, "ownerDeleted": false, "show": true}',
   'a user''s entry is theirs, authored by their profile name, even from an address guests exhausted');
 select is(public.add_entry('neta', 'Truth.', 'MX', author => ' La Olga ') ->> 'author', 'La Olga',
   'a user may sign with another (trimmed) name');
@@ -124,11 +125,12 @@ select is(
   public.update_entry('10e00000-0000-4000-8000-000000000001', '{"title": "  chido (MX) "}')
     - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
   '{"title": "chido (MX)", "description": "Cool, great.", "country": "MX", "hint": "Opposite of gacho",
-    "exampleSentence": "¡Qué chido!", "author": "Olga", "owner": "10111111-1111-4111-8111-111111111111", "show": true}',
+    "exampleSentence": "¡Qué chido!", "author": "Olga", "owner": "10111111-1111-4111-8111-111111111111",
+    "addedBy": {"_id": "10111111-1111-4111-8111-111111111111", "name": "Olga Owner"}, "ownerDeleted": false, "show": true}',
   'the owner edits the title (trimmed); every absent key keeps its value');
 select is(
   public.update_entry('10e00000-0000-4000-8000-000000000001', '{"hint": null}') - '_id' - 'createdAt' - 'updatedAt'
-    - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'owner' - 'show' - 'title' - 'description' - 'country' - 'author',
+    - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'owner' - 'addedBy' - 'ownerDeleted' - 'show' - 'title' - 'description' - 'country' - 'author',
   '{"hint": null, "exampleSentence": "¡Qué chido!"}', 'a null hint clears the hint and keeps the example');
 select is(public.update_entry('10e00000-0000-4000-8000-000000000001', '{"exampleSentence": null}') -> 'exampleSentence',
   'null', 'a null exampleSentence clears it');

@@ -36,8 +36,8 @@ set local role anon;
 set local request.jwt.claims to '{"role": "anon"}';
 
 select is(public.tags_of_entry('11e00000-0000-4000-8000-000000000001'),
-  '[{"_id": "11700000-0000-4000-8000-000000000002", "name": "albur", "owner": "11010000-0000-4000-8000-000000000002"},
-    {"_id": "11700000-0000-4000-8000-000000000001", "name": "Chilango", "owner": "11010000-0000-4000-8000-000000000002"}]',
+  '[{"_id": "11700000-0000-4000-8000-000000000002", "name": "albur", "owner": "11010000-0000-4000-8000-000000000002", "canRemove": false},
+    {"_id": "11700000-0000-4000-8000-000000000001", "name": "Chilango", "owner": "11010000-0000-4000-8000-000000000002", "canRemove": false}]',
   'a guest reads a shown entry''s tags, by name whatever the case');
 select is(public.tags_of_entry('11e00000-0000-4000-8000-000000000004'), '[]', 'an untagged entry has an empty list');
 select is(tests.error_of($$ select public.tags_of_entry('11e00000-0000-4000-8000-000000000002') $$) - 'message',
@@ -74,10 +74,10 @@ select is((tests.error_of($$ select public.add_tag('NORTEÑO') $$) ->> 'detail')
   'a tag added a moment ago is taken too');
 
 select is(public.tag_entry('11e00000-0000-4000-8000-000000000004', '11700000-0000-4000-8000-000000000003'),
-  '[{"_id": "11700000-0000-4000-8000-000000000003", "name": "Costeño", "owner": null}]',
+  '[{"_id": "11700000-0000-4000-8000-000000000003", "name": "Costeño", "owner": null, "canRemove": true}]',
   'a user tags another user''s shown entry and gets its tags back');
 select is(public.tag_entry('11e00000-0000-4000-8000-000000000004', '11700000-0000-4000-8000-000000000003'),
-  '[{"_id": "11700000-0000-4000-8000-000000000003", "name": "Costeño", "owner": null}]',
+  '[{"_id": "11700000-0000-4000-8000-000000000003", "name": "Costeño", "owner": null, "canRemove": true}]',
   'tagging again is fine and changes nothing');
 select is(jsonb_array_length(public.tag_entry('11e00000-0000-4000-8000-000000000001', '11700000-0000-4000-8000-000000000002')), 2,
   'tagging with a tag someone else already put there is fine too');

@@ -5,12 +5,15 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(87);
+select plan(89);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
---   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids and same_title_ids (a guest's
---     search; a guest adding an entry is shown the ones with its title), take_rate_limit (a guest's new entry; signed-in limits will use it too),
+--   anon and authenticated: public_profile (a learner's display name and join date, for the
+--     bylines and profile pages anyone may read; never the e-mail, admin flag or streaks).
+--   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids and
+--     same_title_ids (a guest's search; a guest adding an entry is shown the ones with its
+--     title), take_rate_limit (a guest's new entry; signed-in limits will use it too),
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
 --     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
@@ -49,6 +52,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.notify_moderation()', false, false),
   ('private.notify_vote()', false, false),
   ('private.open_tutor_turn(uuid, text)', false, true),
+  ('private.public_profile(uuid)', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.same_title_ids(text, text)', true, true),
   ('private.search_entry_ids(text)', true, true),

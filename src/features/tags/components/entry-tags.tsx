@@ -9,7 +9,10 @@ import { TagPickerDialog } from './tag-picker-dialog';
 import './tags.css';
 import '../tag-strings';
 
-/** An entry's tags: remove controls for logged-in users, and the Add Tag button with its picker. */
+/**
+ * An entry's tags: a remove control on each tag the reader may remove (canRemove, from the same
+ * rule the database applies), and the Add Tag button with its picker.
+ */
 export function EntryTags({ entryId, initialTags }: { entryId: string; initialTags: Tag[] }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -34,7 +37,7 @@ export function EntryTags({ entryId, initialTags }: { entryId: string; initialTa
           {tags.map((tag) => (
             <li key={tag._id} className="tag">
               <span>{tag.name}</span>
-              {isLoggedIn && (
+              {isLoggedIn && tag.canRemove && (
                 <button
                   type="button"
                   className="tag__remove"

@@ -142,6 +142,19 @@ describe('api app without a database', () => {
     expect((await app.request('/api/content/getContents?limit=99999999999999999999')).status).toBe(400);
   });
 
+  it('answers a profile of a malformed id with 404 user_not_found, and a bad page with 400, before any SQL', async () => {
+    for (const id of ['not-a-uuid', '1', "x'%20or%201=1", '6f1c3e5e-0000-4000-8000-00000000000g']) {
+      const response = await app.request(`/api/user/getProfile/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'user_not_found', message: 'User not found.' });
+    }
+    const profile = '/api/user/getProfile/6f1c3e5e-0000-4000-8000-000000000001';
+    const cursor = await app.request(`${profile}?cursor=${btoa(JSON.stringify(['yesterday', 'x']))}`);
+    expect(cursor.status).toBe(400);
+    expect((await cursor.json()).code).toBe('invalid_cursor');
+    for (const limit of ['0', '101', 'ten', '2.5']) expect((await app.request(`${profile}?limit=${limit}`)).status, limit).toBe(400);
+  });
+
   it('caps request bodies at 64 KB with a clear 413', async () => {
     const big = JSON.stringify({ title: 'x'.repeat(70 * 1024), description: 'd', country: 'MX' });
     const response = await post('/api/content/addContent', big);

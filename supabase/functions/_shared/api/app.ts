@@ -12,6 +12,7 @@ import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
 import { admin, reports } from './moderation.ts';
 import { notifications } from './notifications.ts';
+import { profiles } from './profiles.ts';
 import { auth, user } from './accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -45,6 +46,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/auth', auth);
   app.route('/user', user);
   app.route('/user', streaks);
+  app.route('/user', profiles);
   app.route('/flashcard', flashcards);
   app.route('/vote', votes);
   app.route('/comment', comments);

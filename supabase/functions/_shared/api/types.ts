@@ -5,6 +5,18 @@ export interface Tag {
   _id: string;
   name: string;
   owner?: string | null;
+  /**
+   * On an entry's tags (entry replies, the tag routes of one entry): whether the caller may
+   * take this tag off it (they added it, own the entry, or are an admin). Absent elsewhere.
+   */
+  canRemove?: boolean;
+}
+
+/** The account that posted an entry, as anyone may see it. */
+export interface Byline {
+  _id: string;
+  /** The learner's display name. */
+  name: string;
 }
 
 export interface Entry {
@@ -18,6 +30,10 @@ export interface Entry {
   author: string;
   /** User id of the author; null when a guest added it. */
   owner: string | null;
+  /** The account that posted it (its public profile); null for a guest's entry or a deleted account's. */
+  addedBy: Byline | null;
+  /** True when the account that posted it was deleted (addedBy is then null). */
+  ownerDeleted: boolean;
   show: boolean;
   /** upvotes - downvotes: the home grid's order. */
   voteCount: number;
@@ -41,6 +57,24 @@ export type Moderation = 'held' | 'removed';
 export interface EntryListReply {
   data: Entry[];
   /** Pass back as `cursor` for the next page; null on the last page or when unpaginated. */
+  nextCursor: string | null;
+}
+
+/** What anyone may see of a learner (GET /api/user/getProfile/:userId). */
+export interface PublicProfile {
+  _id: string;
+  name: string;
+  /** When they joined. */
+  createdAt: string;
+  /** How many shown entries they posted. */
+  entryCount: number;
+}
+
+/** GET /api/user/getProfile/:userId: the learner and a page of their shown entries, newest first. */
+export interface ProfileReply {
+  user: PublicProfile;
+  data: Entry[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
 }
 
