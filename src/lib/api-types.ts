@@ -1,3 +1,3 @@
 // The /api reply shapes are owned by the edge function; the client only imports them.
-export type { ApiErrorBody, AuthReply, Entry, EntryListReply, Flashcard, FlashcardContent, FlashcardState, Moderation, NotificationSettings, SessionTokens, StreakUpdate, Tag, User } from '../../supabase/functions/_shared/api/types';
+export type { ApiErrorBody, AuthReply, Entry, EntryListReply, Feedback, ListedUser, SentFeedback, Flashcard, FlashcardContent, FlashcardState, Moderation, NotificationSettings, SessionTokens, StreakUpdate, Tag, User } from '../../supabase/functions/_shared/api/types';
 export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatStreamEvent, ChatTurn, ChatWithMessages } from '../../supabase/functions/_shared/api/types';
