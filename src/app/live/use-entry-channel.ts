@@ -51,6 +51,8 @@ export function useEntryChannel(entryId: string): number | null {
         } else if (event === 'shown') {
           void queryClient.invalidateQueries({ queryKey: entryKeys.detail(entryId) });
         } else if (event === 'comment_hidden' || event === 'comment_shown') {
+          // The count leaves out held and removed comments: it moves with them.
+          setCommentCount(queryClient, entryId, payload.commentCount);
           void queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(entryId) });
         }
       },

@@ -34,7 +34,7 @@ describe('Admin page', () => {
     renderAdmin();
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Name', 'Email', 'Admin', 'Created', 'Last login']);
+    expect(headers).toEqual(['Name', 'Email', 'Admin', 'Created', 'Last login', 'Status']);
     expect(within(table).getByText('zoe@example.com')).toBeInTheDocument();
     expect(within(table).getByText('Never')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Admin rights for Jerga Admin' })).toHaveAttribute('aria-checked', 'true');

@@ -1,13 +1,10 @@
-/** One message sent with the feedback form, as /api/feedback returns it. */
-export interface Feedback {
-  _id: string;
-  name: string;
-  email: string;
-  message: string;
-  /** The sender's account; null for a guest. */
-  userId: string | null;
-  createdAt: string;
-}
+import type { Feedback, SentFeedback } from '@/lib/api-types';
+
+/**
+ * A message sent with the feedback form, as admins read it from /api/feedback (with
+ * handled, handledAt and handledBy); SentFeedback is what its sender gets back.
+ */
+export type { Feedback, SentFeedback };
 
 export interface FeedbackInput {
   name: string;

@@ -85,6 +85,7 @@ export const messages = {
   message_required: 'Message cannot be blank.',
   message_too_long: 'A message is at most 5000 characters.',
   feedback_rate_limited: 'Thank you! You have sent a lot of feedback this hour. Please try again later.',
+  feedback_not_found: 'Feedback not found.',
   // Accounts
   user_not_found: 'User not found.',
   name_required: 'Please provide your name.',

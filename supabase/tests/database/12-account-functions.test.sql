@@ -130,7 +130,8 @@ select results_eq(
   'a page after the first of two users with the same created_at begins with the second');
 select is((select u from public.list_users(1, '2990-01-02T00:00:00Z', '12010000-0000-4000-8000-000000000002') u) - 'createdAt' - 'lastLogin',
   '{"_id": "12010000-0000-4000-8000-000000000001", "name": "Uma User", "email": "uma.user@test.jerga.local",
-    "isAdmin": false, "timeZone": "Europe/Madrid", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}}',
+    "isAdmin": false, "timeZone": "Europe/Madrid", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true},
+    "bannedUntil": null}',
   'each user as the /api replies with it, e-mail included');
 select is((select count(*)::integer from public.list_users(0)), 1, 'a page size of 0 is raised to 1');
 select is((select count(*)::integer from public.list_users(-5)), 1, 'a negative page size is raised to 1');

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(89);
+select plan(93);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -28,6 +28,9 @@ select plan(89);
 --     target; a guest is told to log in). authenticated only: resolve_report and ban_user
 --     (each checks the caller is an admin; guests may not call them at all), and
 --     delete_account (the account itself with its password, or an admin).
+--   authenticated only: mark_feedback_handled (admins, checked inside; guests may not call it),
+--     running_bans (list_users, run as the caller, reads auth.users through it; it returns
+--     nothing to anyone but an admin).
 --   nobody: notify (writes into another learner's inbox; called by the triggers notify_comment,
 --     notify_vote and notify_moderation, nobody's either),
 --   audit (the log's one door, called by the admin functions and triggers),
@@ -54,6 +57,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.public_profile(uuid)', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
+  ('private.running_bans()', false, true),
   ('private.same_title_ids(text, text)', true, true),
   ('private.search_entry_ids(text)', true, true),
   ('private.session_is_live()', true, true),
@@ -71,6 +75,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('public.ban_user(uuid, boolean, text, timestamp with time zone)', false, true),
   ('public.delete_account(text, uuid)', false, true),
   ('public.finish_tutor_turn(uuid, text, text, uuid[])', true, true),
+  ('public.mark_feedback_handled(uuid, boolean)', false, true),
   ('public.resolve_report(uuid, uuid, text, text)', false, true),
   ('public.review_flashcard(uuid, smallint)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),

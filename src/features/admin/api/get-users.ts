@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { User } from '@/features/auth';
 import { api } from '@/lib/api';
+import type { ListedUser } from '@/lib/api-types';
 import { userKeys } from './user-keys';
 
 export interface UsersPage {
-  users: User[];
+  /** Each with its running ban (bannedUntil). */
+  users: ListedUser[];
   /** Pass back as `cursor` for the next page; null on the last one. */
   nextCursor: string | null;
 }

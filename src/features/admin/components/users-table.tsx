@@ -1,12 +1,16 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
-import type { User } from '@/features/auth';
+import { useBanUser } from '@/features/moderation/api/ban-user';
 import { apiErrorText } from '@/i18n/api-errors';
+import type { ListedUser } from '@/lib/api-types';
 import { useSetAdmin } from '../api/set-admin';
+import { BanDialog, banState } from './ban-dialog';
 import './admin.css';
 
-export type SortKey = 'name' | 'email' | 'isAdmin' | 'createdAt' | 'lastLogin';
+type User = ListedUser;
+
+export type SortKey = 'name' | 'email' | 'isAdmin' | 'createdAt' | 'lastLogin' | 'bannedUntil';
 type Direction = 'ascending' | 'descending';
 
 const COLUMNS: { key: SortKey; label: string }[] = [
@@ -15,6 +19,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'isAdmin', label: 'admin.admin' },
   { key: 'createdAt', label: 'admin.created' },
   { key: 'lastLogin', label: 'admin.lastLogin' },
+  { key: 'bannedUntil', label: 'admin.status' },
 ];
 
 /** Case- and accent-insensitive text for searching and sorting. */
@@ -31,6 +36,9 @@ function compare(a: User, b: User, key: SortKey, collator: Intl.Collator): numbe
       return collator.compare(a[key] ?? '', b[key] ?? '');
     case 'isAdmin':
       return Number(a.isAdmin) - Number(b.isAdmin);
+    case 'bannedUntil':
+      // Not banned sorts before any ban, the longest last.
+      return (banState(a)?.until.getTime() ?? -Infinity) - (banState(b)?.until.getTime() ?? -Infinity) || 0;
     case 'createdAt':
     case 'lastLogin': {
       // Never logged in sorts before any date.
@@ -42,7 +50,8 @@ function compare(a: User, b: User, key: SortKey, collator: Intl.Collator): numbe
 }
 
 /**
- * The user management table: search, sort by any column, grant or revoke admin rights.
+ * The user management table: search, sort by any column, grant or revoke admin rights, ban
+ * and unban (never yourself or another admin: ban_user refuses both, so no button offers it).
  * `more`: the server has further pages, so `users` is not everyone (search and sort see only these).
  */
 export function UsersTable({ users, currentUserId, more = false }: { users: User[]; currentUserId: string; more?: boolean }) {
@@ -50,6 +59,8 @@ export function UsersTable({ users, currentUserId, more = false }: { users: User
   const tr = t as unknown as (key: string) => string;
   const toast = useToast();
   const setAdmin = useSetAdmin();
+  const ban = useBanUser();
+  const [banning, setBanning] = useState<User | null>(null);
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; direction: Direction }>({ key: 'createdAt', direction: 'descending' });
@@ -71,7 +82,7 @@ export function UsersTable({ users, currentUserId, more = false }: { users: User
     setSort((current) =>
       current.key === key
         ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { key, direction: key === 'createdAt' || key === 'lastLogin' || key === 'isAdmin' ? 'descending' : 'ascending' },
+        : { key, direction: key === 'createdAt' || key === 'lastLogin' || key === 'isAdmin' || key === 'bannedUntil' ? 'descending' : 'ascending' },
     );
 
   const toggleAdmin = (user: User) =>
@@ -81,6 +92,15 @@ export function UsersTable({ users, currentUserId, more = false }: { users: User
         onSuccess: (updated) =>
           toast.success(t(updated.isAdmin ? 'admin.granted' : 'admin.revoked', { name: updated.name })),
         onError: (error) => toast.error(apiErrorText(t, error, 'admin.changeFailed')),
+      },
+    );
+
+  const unban = (user: User) =>
+    ban.mutate(
+      { userId: user._id, banned: false },
+      {
+        onSuccess: () => toast.success(t('admin.ban.lifted', { name: user.name })),
+        onError: (error) => toast.error(apiErrorText(t, error, 'admin.ban.unbanFailed')),
       },
     );
 
@@ -129,6 +149,8 @@ export function UsersTable({ users, currentUserId, more = false }: { users: User
           <tbody>
             {rows.map((user) => {
               const pending = setAdmin.isPending && setAdmin.variables?.userId === user._id;
+              const banned = banState(user);
+              const banPending = ban.isPending && ban.variables?.userId === user._id;
               return (
                 <tr key={user._id}>
                   <th scope="row" data-label={t('admin.name')} className="users__name">
@@ -169,6 +191,42 @@ export function UsersTable({ users, currentUserId, more = false }: { users: User
                   <td data-label={t('admin.lastLogin')} className="users__date">
                     {formatDate(user.lastLogin, true)}
                   </td>
+                  <td data-label={t('admin.status')}>
+                    <span className="users__status">
+                      {banned ? (
+                        <span className="badge badge--banned">
+                          {banned.forGood ? t('admin.banned') : t('admin.bannedUntil', { date: dateFormat.format(banned.until) })}
+                        </span>
+                      ) : (
+                        <span className="muted">{t('admin.active')}</span>
+                      )}
+                      {banned ? (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={t('admin.ban.unbanLabel', { name: user.name })}
+                          disabled={banPending}
+                          onClick={() => unban(user)}
+                        >
+                          {t('admin.ban.unban')}
+                        </button>
+                      ) : (
+                        user._id !== currentUserId &&
+                        !user.isAdmin && (
+                          <button
+                            type="button"
+                            className="button button--danger button--small"
+                            aria-label={t('admin.ban.banLabel', { name: user.name })}
+                            aria-haspopup="dialog"
+                            disabled={banPending}
+                            onClick={() => setBanning(user)}
+                          >
+                            {t('admin.ban.ban')}
+                          </button>
+                        )
+                      )}
+                    </span>
+                  </td>
                 </tr>
               );
             })}
@@ -176,6 +234,7 @@ export function UsersTable({ users, currentUserId, more = false }: { users: User
         </table>
         {rows.length === 0 && <p className="users__empty">{t('admin.noMatches')}</p>}
       </div>
+      {banning && <BanDialog user={banning} onClose={() => setBanning(null)} />}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Feedback, FeedbackInput } from '../types';
+import type { FeedbackInput, SentFeedback } from '../types';
 import { feedbackKeys } from './feedback-keys';
 
-export async function addFeedback(input: FeedbackInput): Promise<Feedback> {
-  const reply = await api.post<{ success: boolean; message: string; data: Feedback }>('/feedback/addFeedback', input);
+export async function addFeedback(input: FeedbackInput): Promise<SentFeedback> {
+  const reply = await api.post<{ success: boolean; message: string; data: SentFeedback }>('/feedback/addFeedback', input);
   return reply.data;
 }
 

@@ -1,29 +1,53 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UsersData } from '@/features/admin/api/get-users';
 import { userKeys } from '@/features/admin/api/user-keys';
 import { api } from '@/lib/api';
+import type { ListedUser } from '@/lib/api-types';
 import { moderationKeys } from './moderation-keys';
 
 export interface BanRequest {
   userId: string;
   banned: boolean;
+  /** Why, for the audit log (at most 500 characters). */
   reason?: string;
   /** ISO time the ban ends; none: for good. */
   until?: string;
 }
 
-export function banUser(request: BanRequest): Promise<unknown> {
-  return api.post('/admin/banUser', request);
+/** The ban lengths an admin picks from, in days; null: for good. */
+export const BAN_DURATIONS = [1, 7, 30, null] as const;
+export type BanDuration = (typeof BAN_DURATIONS)[number];
+
+/** The `until` of a ban of `days` days from `now`; undefined for good. */
+export function banUntil(days: BanDuration, now = Date.now()): string | undefined {
+  return days === null ? undefined : new Date(now + days * 86_400_000).toISOString();
 }
 
-/** Bans or lifts a ban; the users table and the audit log refetch. */
+/** The account with its new bannedUntil (POST /api/admin/banUser, admins only). */
+export async function banUser(request: BanRequest): Promise<ListedUser> {
+  const reply = await api.post<{ success: boolean; user: ListedUser }>('/admin/banUser', request);
+  return reply.user;
+}
+
+/** Bans or lifts a ban; the users table shows it at once, then it and the audit log refetch. */
 export function useBanUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: banUser,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (user) => {
+      queryClient.setQueryData<UsersData>(userKeys.list(), (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            users: page.users.map((each) => (each._id === user._id ? { ...each, ...user } : each)),
+          })),
+        },
+      );
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.list() }),
         queryClient.invalidateQueries({ queryKey: moderationKeys.audit() }),
-      ]),
+      ]);
+    },
   });
 }

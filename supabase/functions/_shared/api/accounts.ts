@@ -8,7 +8,7 @@ import { ApiError, fromPostgres } from '../errors.ts';
 import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
 import type { ApiEnv } from './context.ts';
-import type { SessionTokens, User } from './types.ts';
+import type { ListedUser, SessionTokens, User } from './types.ts';
 import { countParam, cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, timeIdCursor, uuid } from './validate.ts';
 
 const password = z.string({ error: 'password_required' }).min(1, 'password_required');
@@ -244,7 +244,7 @@ export const user = new Hono<ApiEnv>()
   .get('/getUsers', async (c) => {
     const query = parseQuery(c, usersQuery);
     const users = await c.get('run')(async (tx) => {
-      const rows = await tx<{ user: User }[]>`
+      const rows = await tx<{ user: ListedUser }[]>`
         select list_users as user from public.list_users(
           page_size => ${query.limit + 1}::integer,
           after_created_at => ${query.cursor?.[0] ?? null}::timestamptz,

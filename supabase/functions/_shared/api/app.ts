@@ -6,7 +6,7 @@ import { content } from './content.ts';
 import { tags } from './tags.ts';
 import { votes } from './votes.ts';
 import { comments } from './comments.ts';
-import { feedback } from './feedback.ts';
+import { feedback, feedbackAdmin } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
@@ -54,6 +54,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/chat', chats);
   app.route('/report', reports);
   app.route('/admin', admin);
+  app.route('/admin', feedbackAdmin);
   app.route('/notification', notifications);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);

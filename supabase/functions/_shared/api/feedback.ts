@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from './context.ts';
-import { countParam, email, parseBody, parseQuery, personName } from './validate.ts';
+import type { Feedback, SentFeedback } from './types.ts';
+import { countParam, email, parseBody, parseQuery, personName, uuid } from './validate.ts';
 
-// Shapes only: the rules (required fields, who reads, five an hour per address) live in
-// the SQL functions add_feedback/list_feedback.
+// Shapes only: the rules (required fields, who reads, five an hour per address, who may
+// mark it handled and its audit row) live in the SQL functions add_feedback, list_feedback
+// and mark_feedback_handled.
 const addFeedbackBody = z.object({
   name: personName,
   email,
@@ -15,20 +17,16 @@ const feedbackQuery = z.object({
   limit: countParam(500, 100),
 });
 
-interface Feedback {
-  _id: string;
-  name: string;
-  email: string;
-  message: string;
-  userId: string | null;
-  createdAt: string;
-}
+const markHandledBody = z.object({
+  feedbackId: uuid,
+  handled: z.boolean({ error: 'invalid_input' }),
+});
 
 export const feedback = new Hono<ApiEnv>()
   .post('/addFeedback', async (c) => {
     const body = await parseBody(c, addFeedbackBody);
     const data = await c.get('run')(
-      async (tx) => (await tx<{ feedback: Feedback }[]>`select public.add_feedback(${body.name}, ${body.email}, ${body.message}) as feedback`)[0].feedback,
+      async (tx) => (await tx<{ feedback: SentFeedback }[]>`select public.add_feedback(${body.name}, ${body.email}, ${body.message}) as feedback`)[0].feedback,
     );
     return c.json({ success: true, message: 'Feedback submitted successfully!', data }, 201);
   })
@@ -37,3 +35,13 @@ export const feedback = new Hono<ApiEnv>()
     const data = await c.get('run')(async (tx) => (await tx<{ feedback: Feedback[] }[]>`select public.list_feedback(${limit}) as feedback`)[0].feedback);
     return c.json({ success: true, data });
   });
+
+/** Admins' work on feedback, mounted under /api/admin. */
+export const feedbackAdmin = new Hono<ApiEnv>().post('/markFeedbackHandled', async (c) => {
+  const body = await parseBody(c, markHandledBody);
+  const data = await c.get('run')(
+    async (tx) =>
+      (await tx<{ feedback: Feedback }[]>`select public.mark_feedback_handled(${body.feedbackId}::uuid, ${body.handled}) as feedback`)[0].feedback,
+  );
+  return c.json({ success: true, data });
+});

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import type { ApiEnv } from './context.ts';
+import type { ListedUser } from './types.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: who may report what, the hold at three accounts, who may resolve and ban,
@@ -120,7 +121,7 @@ export const admin = new Hono<ApiEnv>()
     const user = await c.get('run')(
       async (tx) =>
         (
-          await tx<{ user: Record<string, unknown> }[]>`
+          await tx<{ user: ListedUser }[]>`
             select public.ban_user(${body.userId}, ${body.banned}, ${body.reason ?? null}, ${body.until ?? null}::timestamptz) as user`
         )[0].user,
     );

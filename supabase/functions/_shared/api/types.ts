@@ -114,6 +114,32 @@ export interface NotificationSettings {
   moderation: boolean;
 }
 
+/** A user as the admins' list (GET /api/user/getUsers) and POST /api/admin/banUser reply with it. */
+export interface ListedUser extends User {
+  /** When a running ban ends (a hundred years ahead: for good); null when not banned. */
+  bannedUntil: string | null;
+}
+
+/** A feedback message as POST /api/feedback/addFeedback returns it to its sender. */
+export interface SentFeedback {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  /** The sender's account; null for a guest. */
+  userId: string | null;
+  createdAt: string;
+}
+
+/** A feedback message as admins read it (GET /api/feedback/getFeedback, POST /api/admin/markFeedbackHandled). */
+export interface Feedback extends SentFeedback {
+  /** An admin marked it handled (and has not reopened it). */
+  handled: boolean;
+  handledAt: string | null;
+  /** The admin who marked it; null while open, or once their account is gone (name null then). */
+  handledBy: { _id: string; name: string | null } | null;
+}
+
 /** What the client hands to supabase-js `setSession` after /api login or register. */
 export interface SessionTokens {
   access_token: string;
