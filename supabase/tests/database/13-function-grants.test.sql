@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(93);
+select plan(95);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -36,7 +36,7 @@ select plan(93);
 --   audit (the log's one door, called by the admin functions and triggers),
 --     audit_admin_changes (a trigger), tell_moderation, tell_queue and tell_entry_edit (broadcasts),
 --     the first finish_tutor_turn (called only by the public one, with a ticket's
---     message), the auth.users, votes, comments and entry_tags triggers, limit_account_writes (a trigger) and realtime's broadcasts (service_role only).
+--     message), the auth.users, votes, comments and entry_tags triggers, remember_entry_owner (an entries trigger), limit_account_writes (a trigger) and realtime's broadcasts (service_role only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
@@ -57,6 +57,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.open_tutor_turn(uuid, text)', false, true),
   ('private.public_profile(uuid)', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
+  ('private.remember_entry_owner()', false, false),
   ('private.running_bans()', false, true),
   ('private.same_title_ids(text, text)', true, true),
   ('private.search_entry_ids(text)', true, true),

@@ -7,7 +7,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(47);
+select plan(51);
 
 -- Users: owner …01, other …02 (tags the owner's entry), admin …03, leaver …04 (deletes their account).
 select tests.create_user('29010000-0000-4000-8000-000000000001', 'Olga Owner') as owner_session \gset
@@ -177,7 +177,16 @@ set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('29010000-0000-4000-8000-000000000001', :'owner_session'), true);
 select throws_ok($$ update public.entries set owner_deleted = true where id = '29e00000-0000-4000-8000-000000000001' $$,
   '42501', null, 'not even the owner writes owner_deleted: only the trigger does');
+select throws_ok($$ update public.entries set owner_name = 'Shakira' where id = '29e00000-0000-4000-8000-000000000001' $$,
+  '42501', null, 'nor owner_name: the byline''s name is the trigger''s copy');
+select is((public.add_entry(title => 'chamba', description => 'Work.', country => 'MX')) -> 'addedBy' ->> 'name',
+  'Olga Owner', 'a new entry takes its adder''s name at once');
 reset role;
+select is((select owner_name from public.entries where id = '29e00000-0000-4000-8000-000000000005'), null,
+  'a deleted account''s entry forgets the name');
+update public.profiles set name = 'Olga Renamed' where id = '29010000-0000-4000-8000-000000000001';
+select is((select public.entry_json(e) -> 'addedBy' ->> 'name' from public.entries e where e.id = '29e00000-0000-4000-8000-000000000001'),
+  'Olga Owner', 'a byline keeps the name its adder had then, as a comment does');
 select has_index('public', 'entries', 'entries_owner_newest_idx', 'a profile''s page reads an index');
 
 select * from finish();
