@@ -133,7 +133,11 @@ function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
     !underPrefix(c.req.path, PROXIED_PREFIXES) && namesDotSegment(c.req.path) ? c.text('Not found', 404) : next(),
   );
 
-  const limitBody = bodyLimit({ maxSize: MAX_PROXIED_BODY, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
+  // The rest of an oversized body is never read, so its connection cannot carry another request.
+  const limitBody = bodyLimit({
+    maxSize: MAX_PROXIED_BODY,
+    onError: (c) => c.json({ message: 'Request body too large' }, 413, { Connection: 'close' }),
+  });
   for (const prefix of PROXIED_PREFIXES) {
     // The gateway does not compress; API replies (entry lists) are worth it.
     app.all(`${prefix}/*`, compress(), limitBody, (c) => forward(c, apiUrl, trust));

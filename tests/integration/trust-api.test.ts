@@ -201,6 +201,8 @@ describe('limits that protect users, not attackers', () => {
     const reply = await api('/content/addContent', { body: { ...entryBody, description: 'd'.repeat(100 * 1024) } });
     expect(reply.status).toBe(413);
     expect(reply.body.code).toBe('payload_too_large');
+    // The unread rest of the body ends the connection; the client is told not to reuse it.
+    expect(reply.headers.get('connection')).toBe('close');
     const [{ n: after }] = await adminSql()`select count(*)::int as n from public.entries`;
     expect(after).toBe(before);
   });

@@ -185,6 +185,7 @@ describe('the production web server: the API behind it', () => {
       body: JSON.stringify({ title: 'x'.repeat(3 * 1024 * 1024) }),
     });
     expect(reply.status).toBe(413);
+    expect(reply.headers.connection).toBe('close');
   });
 });
 

@@ -35,8 +35,12 @@ export function createApiApp(): Hono<ApiEnv> {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large', { details: { maxBytes: MAX_BODY_BYTES } });
+      onError: (c) => {
+        const response = errorResponse(new ApiError(413, 'payload_too_large', { details: { maxBytes: MAX_BODY_BYTES } }), c);
+        // The rest of the body is never read, so this connection cannot carry another request:
+        // say so, or a client reusing it loses its next request ("other side closed").
+        response.headers.set('connection', 'close');
+        return response;
       },
     }),
   );
