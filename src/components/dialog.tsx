@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { focusableIn, keepTabInside } from './focus-trap';
+import { Spinner } from './popups';
 import './dialog.css';
 
 interface DialogProps {
@@ -57,5 +58,32 @@ export function Dialog({ title, onClose, children }: DialogProps) {
       </div>
     </div>,
     document.body,
+  );
+}
+
+interface DialogActionsProps {
+  cancelLabel: string;
+  submitLabel: string;
+  onCancel: () => void;
+  /** While the submit is on its way: the submit shows a spinner and cannot be pressed again. */
+  busy: boolean;
+  /** The submit button's look: `primary`, `danger` or `danger-solid`. */
+  tone?: 'primary' | 'danger' | 'danger-solid';
+  /** Cancel too waits for the submit (when leaving halfway would hide its outcome). */
+  lockCancel?: boolean;
+}
+
+/** A dialog form's Cancel and its submit button (type=submit: Enter in a field sends the form). */
+export function DialogActions({ cancelLabel, submitLabel, onCancel, busy, tone = 'primary', lockCancel = false }: DialogActionsProps) {
+  return (
+    <div className="form__actions">
+      <button type="button" className="button button--ghost" disabled={lockCancel && busy} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="submit" className={`button button--${tone}`} disabled={busy}>
+        {busy && <Spinner size="sm" />}
+        {submitLabel}
+      </button>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog } from '@/components/dialog';
-import { Spinner } from '@/components/popups';
+import { Dialog, DialogActions } from '@/components/dialog';
 import { useToast } from '@/components/toasts';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { apiErrorText } from '@/i18n/api-errors';
@@ -60,15 +59,14 @@ export function DeleteAccount() {
                 setError(undefined);
               }}
             />
-            <div className="form__actions">
-              <button type="button" className="button button--ghost" disabled={busy} onClick={() => setOpen(false)}>
-                {t('account.deleteCancel')}
-              </button>
-              <button type="submit" className="button button--danger" disabled={busy}>
-                {busy && <Spinner size="sm" />}
-                {t('account.deleteConfirm')}
-              </button>
-            </div>
+            <DialogActions
+              cancelLabel={t('account.deleteCancel')}
+              submitLabel={t('account.deleteConfirm')}
+              onCancel={() => setOpen(false)}
+              busy={busy}
+              tone="danger"
+              lockCancel
+            />
           </form>
         </Dialog>
       )}

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogActions } from '@/components/dialog';
 import { FormField, isTooLong } from '@/components/form-field';
-import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { BAN_DURATIONS, banUntil, useBanUser, type BanDuration } from '@/features/moderation/api/ban-user';
 import { apiErrorText } from '@/i18n/api-errors';
@@ -86,15 +85,13 @@ export function BanDialog({ user, onClose }: { user: ListedUser; onClose: () => 
             {error}
           </p>
         )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {t('admin.ban.cancel')}
-          </button>
-          <button type="submit" className="button button--danger-solid" disabled={ban.isPending}>
-            {ban.isPending && <Spinner size="sm" />}
-            {t('admin.ban.confirm')}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t('admin.ban.cancel')}
+          submitLabel={t('admin.ban.confirm')}
+          onCancel={onClose}
+          busy={ban.isPending}
+          tone="danger-solid"
+        />
       </form>
     </Dialog>
   );

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogActions } from '@/components/dialog';
 import { FormField, isTooLong } from '@/components/form-field';
-import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { apiErrorText } from '@/i18n/api-errors';
@@ -82,15 +81,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
             {error}
           </p>
         )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {t('reports.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
-            {add.isPending && <Spinner size="sm" />}
-            {t('reports.send')}
-          </button>
-        </div>
+        <DialogActions cancelLabel={t('reports.cancel')} submitLabel={t('reports.send')} onCancel={onClose} busy={add.isPending} />
       </form>
     </Dialog>
   );
