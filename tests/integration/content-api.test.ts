@@ -103,7 +103,7 @@ describe('GET /api/content/getContentById/{id}', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(entry);
     expect(Object.keys(reply.body).sort()).toEqual(
-      ['_id', 'addedBy', 'author', 'commentCount', 'country', 'createdAt', 'description', 'downvotes', 'exampleSentence', 'hint', 'inFlashcards', 'owner', 'ownerDeleted', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'userVote', 'voteCount'].sort(),
+      ['_id', 'addedBy', 'author', 'commentCount', 'country', 'createdAt', 'description', 'descriptionEs', 'downvotes', 'exampleSentence', 'hint', 'inFlashcards', 'owner', 'ownerDeleted', 'rudeIn', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'userVote', 'voteCount'].sort(),
     );
   });
 

@@ -65,8 +65,8 @@ select is(private.search_normalize('CAFÉ'), 'cafe', 'anon may call search_norma
 -- entry_json
 select set_eq(
   $$ select jsonb_object_keys(public.entry_json(e)) from public.entries e where id = 'e0000000-0000-4000-8000-000000000001' $$,
-  array['_id', 'title', 'description', 'country', 'hint', 'exampleSentence', 'author', 'owner', 'addedBy', 'ownerDeleted', 'show',
-        'voteCount', 'upvotes', 'downvotes', 'userVote', 'inFlashcards', 'commentCount', 'createdAt', 'updatedAt', 'tags'],
+  array['_id', 'title', 'description', 'descriptionEs', 'country', 'hint', 'exampleSentence', 'author', 'owner', 'addedBy', 'ownerDeleted', 'show',
+        'voteCount', 'upvotes', 'downvotes', 'userVote', 'inFlashcards', 'commentCount', 'rudeIn', 'createdAt', 'updatedAt', 'tags'],
   'entry_json has the spec''s field names'
 );
 select is(
@@ -76,7 +76,8 @@ select is(
     'country', 'ES', 'hint', 'Breakfast', 'exampleSentence', '¿Me pone un café con leche?', 'author', 'Owner',
     'owner', '11111111-1111-4111-8111-111111111111', 'show', true,
     'addedBy', jsonb_build_object('_id', '11111111-1111-4111-8111-111111111111', 'name', 'Owner'), 'ownerDeleted', false,
-    'voteCount', 5, 'upvotes', 6, 'downvotes', 1, 'userVote', null, 'inFlashcards', false, 'commentCount', 0),
+    'voteCount', 5, 'upvotes', 6, 'downvotes', 1, 'userVote', null, 'inFlashcards', false, 'commentCount', 0,
+    'descriptionEs', null, 'rudeIn', '[]'::jsonb),
   'entry_json carries every field, voteCount being upvotes minus downvotes, no vote of a guest''s own'
 );
 select is(

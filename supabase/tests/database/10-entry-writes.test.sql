@@ -32,14 +32,14 @@ set local request.jwt.claims to '{"role": "anon"}';
 select set_config('request.headers', '{"x-forwarded-for": "192.0.2.10"}', true);
 
 select is(
-  public.add_entry(E'  guagua \t', E'\nA bus.  ', ' cu ') - '_id' - 'createdAt' - 'updatedAt',
+  public.add_entry(E'  guagua \t', E'\nA bus.  ', ' cu ') - '_id' - 'createdAt' - 'updatedAt' - 'descriptionEs' - 'rudeIn',
   '{"title": "guagua", "description": "A bus.", "country": "CU", "hint": null, "exampleSentence": null,
     "author": "Anonymous", "owner": null, "addedBy": null, "ownerDeleted": false, "show": true, "voteCount": 0, "upvotes": 0, "downvotes": 0,
     "userVote": null, "inFlashcards": false, "commentCount": 0, "tags": []}',
   'a guest adds an entry: trimmed, country upper-cased, author Anonymous, no owner, shown');
 select is(
   public.add_entry('bondi', 'A bus.', 'AR', '   ', ' Se usa en Buenos Aires. ', '  Gus  ')
-    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
+    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'descriptionEs' - 'rudeIn',
   '{"title": "bondi", "description": "A bus.", "country": "AR", "hint": null,
     "exampleSentence": "Se usa en Buenos Aires.", "author": "Gus", "owner": null, "addedBy": null, "ownerDeleted": false, "show": true}',
   'a guest may name an author; a blank hint is no hint');
@@ -81,7 +81,7 @@ set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('10111111-1111-4111-8111-111111111111', :'owner_session'), true);
 
 select is(
-  public.add_entry('neta', 'Truth.', 'MX') - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
+  public.add_entry('neta', 'Truth.', 'MX') - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'descriptionEs' - 'rudeIn',
   '{"title": "neta", "description": "Truth.", "country": "MX", "hint": null, "exampleSentence": null,
     "author": "Olga Owner", "owner": "10111111-1111-4111-8111-111111111111",
     "addedBy": {"_id": "10111111-1111-4111-8111-111111111111", "name": "Olga Owner"}, "ownerDeleted": false, "show": true}',
@@ -123,14 +123,14 @@ select is(public.add_entry('neta', 'Truth.', 'MX', author => repeat('o', 100)) -
 -- Edits: only the keys given.
 select is(
   public.update_entry('10e00000-0000-4000-8000-000000000001', '{"title": "  chido (MX) "}')
-    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags',
+    - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'descriptionEs' - 'rudeIn',
   '{"title": "chido (MX)", "description": "Cool, great.", "country": "MX", "hint": "Opposite of gacho",
     "exampleSentence": "¡Qué chido!", "author": "Olga", "owner": "10111111-1111-4111-8111-111111111111",
     "addedBy": {"_id": "10111111-1111-4111-8111-111111111111", "name": "Olga Owner"}, "ownerDeleted": false, "show": true}',
   'the owner edits the title (trimmed); every absent key keeps its value');
 select is(
   public.update_entry('10e00000-0000-4000-8000-000000000001', '{"hint": null}') - '_id' - 'createdAt' - 'updatedAt'
-    - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'owner' - 'addedBy' - 'ownerDeleted' - 'show' - 'title' - 'description' - 'country' - 'author',
+    - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'owner' - 'addedBy' - 'ownerDeleted' - 'show' - 'title' - 'description' - 'country' - 'author' - 'descriptionEs' - 'rudeIn',
   '{"hint": null, "exampleSentence": "¡Qué chido!"}', 'a null hint clears the hint and keeps the example');
 select is(public.update_entry('10e00000-0000-4000-8000-000000000001', '{"exampleSentence": null}') -> 'exampleSentence',
   'null', 'a null exampleSentence clears it');

@@ -4,6 +4,8 @@
 export interface Tag {
   _id: string;
   name: string;
+  /** The tag's Spanish name; absent when none was given (show `name`). */
+  nameEs?: string;
   owner?: string | null;
   /**
    * On an entry's tags (entry replies, the tag routes of one entry): whether the caller may
@@ -23,6 +25,8 @@ export interface Entry {
   _id: string;
   title: string;
   description: string;
+  /** The meaning in Spanish; null when only the English one was written. */
+  descriptionEs: string | null;
   /** Two-letter country code, e.g. "AR". */
   country: string;
   hint: string | null;
@@ -44,6 +48,8 @@ export interface Entry {
   /** Whether the caller already has the entry as a flashcard (false for guests). */
   inFlashcards: boolean;
   commentCount: number;
+  /** Countries where learners mark it offensive (the "rude in Spain" badge); empty when none. */
+  rudeIn: string[];
   createdAt: string;
   updatedAt: string;
   tags: Tag[];
