@@ -63,6 +63,8 @@ export const messages = {
   vote_type_invalid: 'A vote is either upvote or downvote.',
   vote_already_recorded: 'Vote already recorded for this user on this content.',
   vote_not_found: 'You have not voted on this entry.',
+  // Usage marks
+  usage_invalid: 'Say whether the word is used, understood, unknown or offensive there.',
   // Comments
   comment_login_required: 'Please log in to comment.',
   comment_required: 'Please write a comment.',

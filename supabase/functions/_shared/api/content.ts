@@ -105,8 +105,10 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
 }
 
 async function findEntry(tx: Tx, id: string): Promise<Entry | undefined> {
+  // One query: the entry, how it lands per country (usage) and the caller's own marks.
   const [row] = await tx<{ entry: Entry }[]>`
-    select public.entry_json(e) as entry from public.entries e where e.id = ${id}`;
+    select public.entry_json(e) || jsonb_build_object('usage', public.entry_usage(e.id), 'myUsage', public.my_usage(e.id)) as entry
+      from public.entries e where e.id = ${id}`;
   return row?.entry;
 }
 
