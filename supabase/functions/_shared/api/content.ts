@@ -104,10 +104,11 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
   return { data: items, nextCursor };
 }
 
-/** The entry page's one query: the entry, and the rest of its variant group. */
+/** The entry page's one query: the entry, the rest of its variant group, how it lands per country (usage) and the caller's own marks. */
 async function findEntry(tx: Tx, id: string): Promise<EntryDetail | undefined> {
   const [row] = await tx<{ entry: EntryDetail }[]>`
-    select public.entry_json(e) || jsonb_build_object('variants', public.entry_variants(e.id)) as entry
+    select public.entry_json(e)
+           || jsonb_build_object('variants', public.entry_variants(e.id), 'usage', public.entry_usage(e.id), 'myUsage', public.my_usage(e.id)) as entry
       from public.entries e where e.id = ${id}`;
   return row?.entry;
 }
