@@ -48,11 +48,13 @@ create index entries_concept_title_idx on public.entries (split_part(concept_tex
 -- title starts with it or has it as a whole word; then one whose member's meaning (English or
 -- Spanish) has it as a whole word; then any other substring (inside a word, in an example).
 -- Within a kind, the member with the shorter title (closer to the key), then the better
--- voted. Candidates are capped per way of matching (title: 200, anywhere: 400), so a key
--- common to thousands of entries ranks a sample, never the whole table.
--- Why EXECUTE for the candidates: each lookup is planned for its key, so the prefix and
--- trigram indexes are chosen for it (a generic plan cannot use a prefix index, and guesses a
--- fixed share of rows for any key). The ranking, over at most 600 ids, keeps a cached plan.
+-- voted. Candidates are capped per way of matching (title start: 100, anywhere: 200), so a
+-- key common to thousands of entries ranks a sample, never the whole table
+-- (bench/concept-search.ts: 100,000 entries in 20,000 groups).
+-- Why EXECUTE: the statement is planned for its key, so the prefix and trigram indexes are
+-- chosen for it (a generic plan cannot use a prefix index, and guesses a fixed share of
+-- rows for any key). Trigrams need three letters: a shorter key is found by titles only.
+-- The key has no LIKE wildcards or quotes left (title_key keeps letters, digits, spaces).
 create or replace function private.concept_search_hits(q text, max_groups integer, shown_only boolean default false)
 returns table (group_rank integer, concept_id uuid, entry_id uuid)
 language plpgsql
@@ -66,64 +68,45 @@ declare
   wanted constant integer := least(greatest(coalesce(concept_search_hits.max_groups, 20), 0), 50);
   visible constant text := case when concept_search_hits.shown_only then 'e.show'
                                 else '(e.show or e.owner = (select auth.uid()) or (select private.is_admin()))' end;
-  by_title uuid[];
-  anywhere uuid[] := '{}';
 begin
-  if key = '' or wanted = 0 then
-    return;
-  end if;
-  execute format(
-    'select array(select e.id from public.entries e
-                   where split_part(e.concept_text, '' | '', 1) like %L and %s
-                     and exists (select from public.concept_members cm where cm.entry_id = e.id)
-                   limit 200)',
-    key || '%', visible) into by_title;
-  -- Trigrams need three letters: a shorter key is found by its title only.
-  if char_length(key) >= 3 then
-    execute format(
-      'select array(select e.id from public.entries e
-                     where e.concept_text like %L and %s
-                       and exists (select from public.concept_members cm where cm.entry_id = e.id)
-                     limit 400)',
-      '%' || key || '%', visible) into anywhere;
-  end if;
-
-  return query
-    with scored as (
-      select cm.concept_id,
-             case when k.title = key then 0
-                  when k.title like key || '%' or ' ' || k.title || ' ' like '% ' || key || ' %' then 1
-                  when ' ' || k.meaning || ' ' like '% ' || key || ' %' then 2
-                  else 3 end as kind,
-             char_length(k.title) as title_length,
-             e.vote_score
-        from public.entries e
-        join public.concept_members cm on cm.entry_id = e.id
-       cross join lateral (
-         select split_part(e.concept_text, ' | ', 1) as title,
-                split_part(e.concept_text, ' | ', 2) || ' | ' || split_part(e.concept_text, ' | ', 3) as meaning
-       ) as k
-       where e.id = any (by_title || anywhere)
+  if key = '' or wanted = 0 then return; end if;
+  return query execute format($sql$
+    with hits as (
+      (select cm.concept_id, e.concept_text, e.vote_score
+         from public.entries e join public.concept_members cm on cm.entry_id = e.id
+        where split_part(e.concept_text, ' | ', 1) like %1$L and %2$s
+        limit 100)
+      union all
+      (select cm.concept_id, e.concept_text, e.vote_score
+         from public.entries e join public.concept_members cm on cm.entry_id = e.id
+        where %3$s and e.concept_text like %4$L and %2$s
+        limit 200)
     ),
     best as (
-      select distinct on (s.concept_id) s.concept_id, s.kind, s.title_length, s.vote_score
-        from scored s
-       order by s.concept_id, s.kind, s.title_length, s.vote_score desc
+      select distinct on (h.concept_id) h.concept_id, k.kind, k.title_length, h.vote_score
+        from hits h
+       cross join lateral (select split_part(h.concept_text, ' | ', 1) as title) as t
+       cross join lateral (
+         select case when t.title = %5$L then 0
+                     when t.title like %1$L or ' ' || t.title || ' ' like %6$L then 1
+                     when ' ' || split_part(h.concept_text, ' | ', 2) || ' | ' || split_part(h.concept_text, ' | ', 3) || ' ' like %6$L then 2
+                     else 3 end as kind,
+                char_length(t.title) as title_length) as k
+       order by h.concept_id, k.kind, k.title_length, h.vote_score desc
     ),
     chosen as (
-      select b.concept_id,
-             (row_number() over (order by b.kind, b.title_length, b.vote_score desc, b.concept_id))::integer as group_rank
-        from best b
-       order by group_rank
-       limit wanted
+      select b.concept_id, (row_number() over (order by b.kind, b.title_length, b.vote_score desc, b.concept_id))::integer as group_rank
+        from best b order by group_rank limit %7$s
     )
     select ch.group_rank, ch.concept_id, e.id
       from chosen ch
       join public.concept_members cm on cm.concept_id = ch.concept_id
       join public.entries e on e.id = cm.entry_id
-     where e.show
-        or (not concept_search_hits.shown_only and (e.owner = (select auth.uid()) or (select private.is_admin())))
-     order by ch.group_rank, e.country, e.vote_score desc, e.created_at, e.id;
+     where %2$s
+     order by ch.group_rank, e.country, e.vote_score desc, e.created_at, e.id
+    $sql$,
+    key || '%', visible, case when char_length(key) >= 3 then 'true' else 'false' end,
+    '%' || key || '%', key, '% ' || key || ' %', wanted);
 end;
 $$;
 comment on function private.concept_search_hits(text, integer, boolean) is
