@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(113);
+select plan(115);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -83,6 +83,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_moderation(uuid, uuid, boolean)', false, false),
   ('private.tell_queue(uuid)', false, false),
   ('private.tell_tags()', false, false),
+  ('private.tell_variant_edit()', false, false),
   ('private.tell_variants()', false, false),
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,20 @@ describe('Elsewhere', () => {
     await user.click(screen.getByRole('button', { name: 'Unlink “pajita”' }));
     expect(await screen.findByText('Unlinked “pajita”.')).toBeInTheDocument();
     expect(callsTo(fetchMock, `/content/unlinkVariant/${entryId}/${pajita._id}`)).toHaveLength(1);
+  });
+
+  it('says so when the last variant is unlinked, and the section says there are none', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => json({ success: true, data: [] }));
+    // As on the entry page: the section shows the cached entry, which the unlink patches.
+    function FromCache() {
+      const { data } = useQuery({ queryKey: entryKeys.detail(entryId), queryFn: () => ({ ...popote, variants: [pajita] }), initialData: { ...popote, variants: [pajita] } });
+      return <ElsewhereSection entry={data} />;
+    }
+    renderWithProviders(<FromCache />, { user: testUser });
+    await user.click(screen.getByRole('button', { name: 'Unlink “pajita”' }));
+    expect(await screen.findByText('Unlinked “pajita”.')).toBeInTheDocument();
+    expect(screen.getByText('No variants linked yet.', { exact: false })).toBeInTheDocument();
   });
 
   it('invites a guest to log in instead of the picker, and says when there are no variants', () => {

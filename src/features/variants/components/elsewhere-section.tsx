@@ -22,19 +22,16 @@ function byCountry(variants: Variant[]): { country: string; forms: Variant[] }[]
   return rows;
 }
 
-function CountryRow({ entryId, country, forms }: { entryId: string; country: string; forms: Variant[] }) {
+interface CountryRowProps {
+  country: string;
+  forms: Variant[];
+  onUnlink: (variant: Variant) => void;
+  unlinking: boolean;
+}
+
+function CountryRow({ country, forms, onUnlink, unlinking }: CountryRowProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const name = useCountryName(country);
-  const unlink = useUnlinkVariant();
-  const remove = (variant: Variant) =>
-    unlink.mutate(
-      { contentId: entryId, variantId: variant._id },
-      {
-        onSuccess: () => toast.success(t('variants.unlinked', { title: variant.title })),
-        onError: (error) => toast.error(apiErrorText(t, error, 'variants.unlinkFailed')),
-      },
-    );
   return (
     <li className="variants__row">
       <span className="variants__country">
@@ -55,8 +52,8 @@ function CountryRow({ entryId, country, forms }: { entryId: string; country: str
                 className="variants__unlink"
                 aria-label={t('variants.unlink', { title: variant.title })}
                 title={t('variants.unlink', { title: variant.title })}
-                disabled={unlink.isPending}
-                onClick={() => remove(variant)}
+                disabled={unlinking}
+                onClick={() => onUnlink(variant)}
               >
                 ×
               </button>
@@ -88,6 +85,17 @@ export function ElsewhereSection({ entry, actions }: ElsewhereSectionProps) {
   const { isLoggedIn } = useAuth();
   const { pathname } = useLocation();
   const titleId = useId();
+  const toast = useToast();
+  // Here, not in a row: the row goes when its last form is unlinked, and the toast must not.
+  const unlink = useUnlinkVariant();
+  const remove = (variant: Variant) =>
+    unlink.mutate(
+      { contentId: entry._id, variantId: variant._id },
+      {
+        onSuccess: () => toast.success(t('variants.unlinked', { title: variant.title })),
+        onError: (error) => toast.error(apiErrorText(t, error, 'variants.unlinkFailed')),
+      },
+    );
   const variants = entry.variants ?? [];
   const exclude = new Set([entry._id, ...variants.map((variant) => variant._id)]);
   const rows = byCountry(variants);
@@ -105,7 +113,7 @@ export function ElsewhereSection({ entry, actions }: ElsewhereSectionProps) {
           <p className="variants__intro">{t('variants.intro')}</p>
           <ul className="variants__list" aria-label={t('variants.listLabel', { title: entry.title })}>
             {rows.map((row) => (
-              <CountryRow key={row.country} entryId={entry._id} country={row.country} forms={row.forms} />
+              <CountryRow key={row.country} country={row.country} forms={row.forms} onUnlink={remove} unlinking={unlink.isPending} />
             ))}
           </ul>
         </>
