@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { AddFlashcardButton } from '@/features/flashcards';
+import { RudeBadge } from '@/features/usage';
 import { CardVotes } from '@/features/votes';
 import { EditIcon } from './edit-icon';
 import './entry-card.css';
@@ -54,6 +55,7 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
           {t(entry.moderation === 'held' ? 'account.held' : entry.moderation === 'removed' ? 'account.removed' : 'account.hidden')}
         </span>
       )}
+      <RudeBadge countries={entry.rudeIn} className="entry-card__rude" />
       <p className="entry-card__description">{entry.description}</p>
       {entry.tags.length > 0 && (
         <ul className="tag-list tag-list--compact">
