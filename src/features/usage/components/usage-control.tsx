@@ -21,7 +21,10 @@ export function UsageControl({ entry, homeCountry }: { entry: Entry; homeCountry
   const [country, setCountry] = useState(homeCountry ?? entry.country);
   const [status, setStatus] = useState('');
   const selectId = useId();
-  const mine = entry.myUsage?.[country] ?? null;
+  const saved = entry.myUsage?.[country] ?? null;
+  // The choice shows at once; the tallies follow the server's reply.
+  const pending = setUsage.isPending && setUsage.variables.country === country;
+  const mine = pending ? setUsage.variables.usage : saved;
   const countryName = countries.find((item) => item.code === country)?.name ?? country;
 
   const mark = (usage: UsageKind | null) => {
