@@ -21,19 +21,24 @@ export function UsageControl({ entry, homeCountry }: { entry: Entry; homeCountry
   const [country, setCountry] = useState(homeCountry ?? entry.country);
   const [status, setStatus] = useState('');
   const selectId = useId();
+  // The learner's choice shows at once (set in the event itself); the tallies follow the
+  // server's reply, and a refused choice goes back to what was saved.
+  const [chosen, setChosen] = useState<{ country: string; usage: UsageKind | null } | null>(null);
   const saved = entry.myUsage?.[country] ?? null;
-  // The choice shows at once; the tallies follow the server's reply.
-  const pending = setUsage.isPending && setUsage.variables.country === country;
-  const mine = pending ? setUsage.variables.usage : saved;
+  const mine = chosen?.country === country ? chosen.usage : saved;
   const countryName = countries.find((item) => item.code === country)?.name ?? country;
 
   const mark = (usage: UsageKind | null) => {
     setStatus('');
+    setChosen({ country, usage });
     setUsage.mutate(
       { contentId: entry._id, country, usage },
       {
         onSuccess: () => setStatus(t(usage ? 'usage.saved' : 'usage.takenBack')),
-        onError: (error) => toast.error(apiErrorText(t, error, 'usage.failed')),
+        onError: (error) => {
+          setChosen(null);
+          toast.error(apiErrorText(t, error, 'usage.failed'));
+        },
       },
     );
   };
