@@ -179,8 +179,9 @@ describe('how a word lands, country by country', () => {
     await expect.poll(() => rowNumbers(table, 'México')).toEqual(['1', '0', '0', '0', '1']);
     expect(await section.getByLabel('País', { exact: true }).inputValue()).toBe('MX');
     expect(await section.getByRole('radio', { name: 'Se usa' }).isChecked()).toBe(true);
-    // No sideways scrolling on the phone.
+    // No sideways scrolling on the phone: not the page, not the table.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await section.locator('.usage-table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBeLessThanOrEqual(0);
     await map.scrollIntoViewIfNeeded();
     await screenshot(phone, 'usage-3-phone-spanish');
     await expectNoAxeFindings(phone, 'entry page, phone, Spanish');
