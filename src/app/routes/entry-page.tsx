@@ -13,6 +13,8 @@ import { AddedBy } from '@/features/profiles';
 import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { ElsewhereSection } from '@/features/variants';
+import { RudeBadge } from '@/features/usage';
+import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
 
@@ -83,6 +85,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
           <div>
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>
+            <RudeBadge countries={entry.rudeIn} className="entry-detail__rude" />
             <AddFlashcardButton entryId={entry._id} inFlashcards={entry.inFlashcards} />
           </div>
           <VoteControl
@@ -134,6 +137,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         <EntryModeration entry={entry} />
       </article>
       <ElsewhereSection entry={entry} />
+      <UsagePanel entry={entry} />
       <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>
   );
