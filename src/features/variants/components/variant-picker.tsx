@@ -72,10 +72,7 @@ export function VariantPicker({ entryId, exclude }: VariantPickerProps) {
           close();
           inputRef.current?.focus();
         },
-        onError: (error) => {
-          setFailure(apiErrorText(t, error, 'variants.linkFailed'));
-          toast.error(t('variants.linkFailed'));
-        },
+        onError: (error) => setFailure(apiErrorText(t, error, 'variants.linkFailed')),
       },
     );
   };
