@@ -1269,7 +1269,7 @@ select v.*, row_number() over () from (values
   ('DO', 'guapo',
    'Angry (elsewhere it means good-looking).',
    'Enojado (en otros lugares significa bien parecido).',
-   'Don''t take it as a compliment.', 'Mi mamá está guapo conmigo porque llegué tarde.',
+   'Don''t take it as a compliment.', 'Mi papá está guapo conmigo porque llegué tarde.',
    'Wilkin from Santiago', 'feelings', 'angry'),
   ('PR', 'guagua',
    'A bus, as in Cuba and the Dominican Republic.',
