@@ -5,10 +5,12 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(111);
+select plan(113);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
+--   anon and authenticated: concept_search_hits (the concept search, guests' too; it returns
+--     ids of entries the caller may see, or shown ones only for the tutor).
 --   anon and authenticated: public_profile (a learner's display name and join date, for the
 --     bylines and profile pages anyone may read; never the e-mail, admin flag or streaks).
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids and
@@ -63,6 +65,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.notify_moderation()', false, false),
   ('private.notify_vote()', false, false),
   ('private.open_tutor_turn(uuid, text)', false, true),
+  ('private.concept_search_hits(text, integer, boolean)', true, true),
   ('private.public_profile(uuid)', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.remember_entry_owner()', false, false),

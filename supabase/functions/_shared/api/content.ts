@@ -10,7 +10,7 @@ import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, pars
 // functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
 const text = (required: 'title_required' | 'description_required', tooLong: 'title_too_long' | 'description_too_long') =>
   z.string({ error: required }).trim().min(1, required).max(1000, tooLong);
-const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long') =>
+const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long' | 'description_es_too_long') =>
   z
     .string()
     .trim()
@@ -26,6 +26,8 @@ const country = z
 const addEntryBody = z.object({
   title: text('title_required', 'title_too_long'),
   description: text('description_required', 'description_too_long'),
+  // The meaning in Spanish, optional beside the spec's `description`; blank is none.
+  descriptionEs: optionalText('description_es_too_long'),
   country,
   hint: optionalText('hint_too_long'),
   exampleSentence: optionalText('example_sentence_too_long'),
@@ -41,6 +43,8 @@ const updateEntryBody = z.intersection(
   z.object({
     title: text('title_required', 'title_too_long').optional(),
     description: text('description_required', 'description_too_long').optional(),
+    // Absent keeps it; null or blank clears it.
+    descriptionEs: optionalText('description_es_too_long').optional(),
     country: country.optional(),
     hint: optionalText('hint_too_long').optional(),
     exampleSentence: optionalText('example_sentence_too_long').optional(),
@@ -123,7 +127,8 @@ export const content = new Hono<ApiEnv>()
       const [row] = await tx<{ entry: Entry }[]>`
         select public.add_entry(
           title => ${body.title}, description => ${body.description}, country => ${body.country},
-          hint => ${body.hint}, example_sentence => ${body.exampleSentence}, author => ${body.author ?? null}
+          hint => ${body.hint}, example_sentence => ${body.exampleSentence}, author => ${body.author ?? null},
+          description_es => ${body.descriptionEs}
         ) as entry`;
       return row.entry;
     });

@@ -331,3 +331,24 @@ export interface UsageReply {
 
 /** The live 'usage' event on entry:<id>: every learner's new tallies. */
 export type UsageEvent = Pick<UsageReply, 'contentId' | 'usage' | 'rudeIn'>;
+/** One member of a concept group as the concept search shows it. */
+export interface ConceptEntry {
+  _id: string;
+  title: string;
+  /** Two-letter country code. */
+  country: string;
+  /** The meaning in English. */
+  description: string;
+  /** The meaning in Spanish; null when only the English one was written. */
+  descriptionEs: string | null;
+}
+
+/** A concept: entries linked as one meaning in their countries, the ones the caller can see, by country. */
+export interface ConceptGroup {
+  entries: ConceptEntry[];
+}
+
+/** GET /api/concept/search?q= — the matching groups, best first (at most 20). */
+export interface ConceptSearchReply {
+  data: ConceptGroup[];
+}
