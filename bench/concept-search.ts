@@ -74,6 +74,9 @@ try {
   await sql`analyze public.concept_members`;
   const [{ groups }] = await sql<{ groups: number }[]>`select count(distinct concept_id)::int as groups from public.concept_members`;
   console.log(`  ${groups.toLocaleString()} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Timings on a shared machine mean little without how busy it was.
+  const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+  console.log(`  load average ${load()} on ${os.cpus().length} CPUs`);
 
   if (process.env.BENCH_KEEP) {
     // For tuning by hand: keep the stack up until interrupted.
@@ -134,6 +137,7 @@ try {
       all.push(...samples);
       report(`  ${label}`, samples, found);
     }
+    console.log(`  (load average ${load()})`);
     console.log(`${'  all searches'.padEnd(40)} p50 ${percentile(all, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(all, 95).toFixed(2).padStart(7)} ms   (target p95 < 20 ms)`);
   }
 
