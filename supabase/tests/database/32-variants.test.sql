@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(55);
+select plan(58);
 
 select tests.create_user('32010000-0000-4000-8000-000000000001', 'Olga Owner') as owner_session \gset
 select tests.create_user('32010000-0000-4000-8000-000000000002', 'Otto Other') as other_session \gset
@@ -168,6 +168,16 @@ set local request.jwt.claims to '';
 insert into public.variant_links (entry_a, entry_b, created_by)
 values ('32e00000-0000-4000-8000-000000000006', '32e00000-0000-4000-8000-000000000002', null);
 select is(pg_temp.group_of(6), array['2', '6'], 'a plain insert (ids in either order) makes a group too');
+delete from realtime.messages where event = 'variants' and topic like 'entry:32e00000-%';
+update public.entries set upvotes = upvotes + 1 where id = '32e00000-0000-4000-8000-000000000002';
+select is((select count(*)::int from told), 0, 'a vote on a variant tells no other page');
+update public.entries set title = 'pajita nueva32' where id = '32e00000-0000-4000-8000-000000000002';
+select is((select payload -> 'variants' -> 0 ->> 'title' from told where topic = 'entry:32e00000-0000-4000-8000-000000000006'), 'pajita nueva32',
+  'a renamed variant is told to the other pages of its group');
+delete from realtime.messages where event = 'variants' and topic like 'entry:32e00000-%';
+update public.entries set moderation = 'held' where id = '32e00000-0000-4000-8000-000000000002';
+select is((select array_agg(payload -> 'variants') from told where topic = 'entry:32e00000-0000-4000-8000-000000000006'), array['[]'::jsonb],
+  'and one held by moderators leaves their lists at once');
 delete from public.entries where id = '32e00000-0000-4000-8000-000000000005';
 select is(pg_temp.group_of(1), '{}'::text[], 'deleting an entry takes its links: popote, left alone, leaves the group');
 select is(pg_temp.group_of(7), '{}'::text[], 'and so does the Uruguayan entry');

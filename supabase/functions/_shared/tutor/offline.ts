@@ -24,8 +24,12 @@ const linkedTitle = (entry: TutorEntry) => `**[${escapeMarkdown(entry.title)}]($
 
 const countryName = (phrases: OfflinePhrases, code: string) => phrases.countries[code] ?? code;
 
+/** The meaning in the reply's language: a Spanish reply uses the Spanish meaning when the entry has one. */
+const meaningOf = (entry: TutorEntry, phrases: OfflinePhrases) =>
+  (phrases === offlinePhrases.es && entry.descriptionEs?.trim()) || entry.description;
+
 function explain(entry: TutorEntry, phrases: OfflinePhrases): string {
-  const lines = [`${linkedTitle(entry)} · ${countryName(phrases, entry.country)}`, '', escapeMarkdown(entry.description)];
+  const lines = [`${linkedTitle(entry)} · ${countryName(phrases, entry.country)}`, '', escapeMarkdown(meaningOf(entry, phrases))];
   const details: string[] = [];
   if (entry.exampleSentence?.trim()) details.push(`- ${phrases.example}: *${escapeMarkdown(entry.exampleSentence)}*`);
   if (entry.hint?.trim()) details.push(`- ${phrases.hint}: ${escapeMarkdown(entry.hint)}`);
@@ -35,7 +39,7 @@ function explain(entry: TutorEntry, phrases: OfflinePhrases): string {
 }
 
 const relatedList = (entries: TutorEntry[], phrases: OfflinePhrases) =>
-  entries.map((entry) => `- ${linkedTitle(entry)} (${countryName(phrases, entry.country)}): ${escapeMarkdown(shorten(entry.description, 90))}`).join('\n');
+  entries.map((entry) => `- ${linkedTitle(entry)} (${countryName(phrases, entry.country)}): ${escapeMarkdown(shorten(meaningOf(entry, phrases), 90))}`).join('\n');
 
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();

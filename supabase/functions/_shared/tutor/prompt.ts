@@ -14,6 +14,7 @@ const languageNames: Record<TutorLanguage, string> = { en: 'English', es: 'Spani
 
 function entryLines(entry: TutorEntry): string {
   const lines = [`- ${entry.title} (${entry.country}) — link: ${entryLink(entry)}`, `  Meaning: ${entry.description}`];
+  if (entry.descriptionEs?.trim()) lines.push(`  Meaning in Spanish: ${entry.descriptionEs}`);
   if (entry.exampleSentence?.trim()) lines.push(`  Example: ${entry.exampleSentence}`);
   if (entry.hint?.trim()) lines.push(`  Hint: ${entry.hint}`);
   if (entry.tags.length) lines.push(`  Tags: ${entry.tags.join(', ')}`);

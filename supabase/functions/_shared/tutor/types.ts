@@ -5,6 +5,8 @@ export interface TutorEntry {
   _id: string;
   title: string;
   description: string;
+  /** The meaning in Spanish, when the entry has one. */
+  descriptionEs?: string | null;
   /** Two-letter country code. */
   country: string;
   hint: string | null;
