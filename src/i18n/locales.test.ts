@@ -7,6 +7,7 @@ import enUSAdmin from './locales/en-US.admin.json';
 import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
 import enUSComments from './locales/en-US.comments.json';
+import enUSCompare from './locales/en-US.compare.json';
 import enUSEditContent from './locales/en-US.editContent.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSInbox from './locales/en-US.inbox.json';
@@ -37,6 +38,7 @@ const enUS = {
   notifications: enUSNotifications,
   profile: enUSProfile,
   comments: enUSComments,
+  compare: enUSCompare,
   tags: enUSTags,
   admin: enUSAdmin,
   recovery: enUSRecovery,

@@ -55,12 +55,16 @@ create index entries_concept_title_idx on public.entries (split_part(concept_tex
 -- chosen for it (a generic plan cannot use a prefix index, and guesses a fixed share of
 -- rows for any key). Trigrams need three letters: a shorter key is found by titles only.
 -- The key has no LIKE wildcards or quotes left (title_key keeps letters, digits, spaces).
+-- Why no sequential scans: for a key it guesses common ("mate") the planner would read the
+-- table in order until 200 rows match, which for a key that is in fact rare means reading
+-- all of it; the trigram index costs a few milliseconds whatever the key.
 create or replace function private.concept_search_hits(q text, max_groups integer, shown_only boolean default false)
 returns table (group_rank integer, concept_id uuid, entry_id uuid)
 language plpgsql
 stable
 security definer
 set search_path = ''
+set enable_seqscan = off
 rows 100
 as $$
 declare
@@ -69,7 +73,9 @@ declare
   visible constant text := case when concept_search_hits.shown_only then 'e.show'
                                 else '(e.show or e.owner = (select auth.uid()) or (select private.is_admin()))' end;
 begin
-  if key = '' or wanted = 0 then return; end if;
+  if key = '' or wanted = 0 then
+    return;
+  end if;
   return query execute format($sql$
     with hits as (
       (select cm.concept_id, e.concept_text, e.vote_score
