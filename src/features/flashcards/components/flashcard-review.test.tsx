@@ -12,7 +12,7 @@ import { formatInterval, maskHint } from './review-format';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}): DueFlashcard {
+function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}, card: Partial<DueFlashcard> = {}): DueFlashcard {
   const now = Date.now();
   const at = (ms: number) => new Date(now + ms).toISOString();
   const id = `00000000-0000-4000-8000-00000000010${n}`;
@@ -20,6 +20,8 @@ function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}): Due
     _id: id,
     userId: testUser._id,
     contentId: `00000000-0000-4000-8000-00000000020${n}`,
+    kind: 'basic',
+    prompt: content.title ?? `palabra ${n}`,
     createdAt: '2026-11-01T10:00:00Z',
     due: at(-DAY),
     state: 'review',
@@ -41,11 +43,13 @@ function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}): Due
       _id: `00000000-0000-4000-8000-00000000020${n}`,
       title: `palabra ${n}`,
       description: `meaning ${n}`,
+      descriptionEs: null,
       exampleSentence: `ejemplo ${n}`,
       hint: '',
       country: 'MX',
       ...content,
     },
+    ...card,
   };
 }
 
