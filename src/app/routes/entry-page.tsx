@@ -5,7 +5,7 @@ import { Spinner } from '@/components/popups';
 import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
-import { AddFlashcardButton } from '@/features/flashcards';
+import { FlashcardKindsMenu } from '@/features/flashcards/components/flashcard-kinds-menu';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryOwnerActions } from '@/features/entries/components/entry-owner-actions';
 import { AddedBy } from '@/features/profiles';
@@ -81,7 +81,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
           <div>
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>
-            <AddFlashcardButton entryId={entry._id} inFlashcards={entry.inFlashcards} />
+            <FlashcardKindsMenu entry={entry} />
           </div>
           <VoteControl
             entryId={entry._id}
