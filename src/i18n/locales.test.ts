@@ -17,6 +17,7 @@ import enUSRecovery from './locales/en-US.recovery.json';
 import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
 import enUSTags from './locales/en-US.tags.json';
+import enUSVariants from './locales/en-US.variants.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
 
@@ -41,6 +42,7 @@ const enUS = {
   reports: enUSReports,
   signIn: enUSSignIn,
   authNotices: enUSAuthNotices,
+  variants: enUSVariants,
 };
 
 function keys(tree: Tree, prefix = ''): string[] {

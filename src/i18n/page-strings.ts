@@ -14,6 +14,7 @@ import type enUSRecovery from './locales/en-US.recovery.json';
 import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
 import type enUSTags from './locales/en-US.tags.json';
+import type enUSVariants from './locales/en-US.variants.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
 /**
@@ -38,6 +39,7 @@ export interface EnglishPageStrings {
   recovery: typeof enUSRecovery;
   reports: typeof enUSReports;
   signIn: typeof enUSSignIn;
+  variants: typeof enUSVariants;
 }
 
 /**

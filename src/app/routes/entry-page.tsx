@@ -11,6 +11,7 @@ import { EntryOwnerActions } from '@/features/entries/components/entry-owner-act
 import { AddedBy } from '@/features/profiles';
 import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
+import { ElsewhereSection } from '@/features/variants';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
 
@@ -129,6 +130,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
+      <ElsewhereSection entry={entry} />
       <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>
   );

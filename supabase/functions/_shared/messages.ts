@@ -63,6 +63,10 @@ export const messages = {
   vote_type_invalid: 'A vote is either upvote or downvote.',
   vote_already_recorded: 'Vote already recorded for this user on this content.',
   vote_not_found: 'You have not voted on this entry.',
+  // Variants
+  variant_login_required: 'Please log in to link variants.',
+  variant_self_link: 'An entry cannot be a variant of itself.',
+  variant_link_not_found: 'These entries are not linked.',
   // Comments
   comment_login_required: 'Please log in to comment.',
   comment_required: 'Please write a comment.',

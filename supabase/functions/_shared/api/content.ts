@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
-import type { Entry, EntryListReply } from './types.ts';
+import type { Entry, EntryDetail, EntryListReply, Variant } from './types.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules (lengths, known country, defaults, who may) live in the SQL
@@ -104,11 +104,16 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
   return { data: items, nextCursor };
 }
 
-async function findEntry(tx: Tx, id: string): Promise<Entry | undefined> {
-  const [row] = await tx<{ entry: Entry }[]>`
-    select public.entry_json(e) as entry from public.entries e where e.id = ${id}`;
+/** The entry page's one query: the entry, and the rest of its variant group. */
+async function findEntry(tx: Tx, id: string): Promise<EntryDetail | undefined> {
+  const [row] = await tx<{ entry: EntryDetail }[]>`
+    select public.entry_json(e) || jsonb_build_object('variants', public.entry_variants(e.id)) as entry
+      from public.entries e where e.id = ${id}`;
   return row?.entry;
 }
+
+/** Two entries said to mean the same thing; who may, and self-links, are the SQL's to decide. */
+const variantBody = z.object({ contentId: uuid, variantId: uuid });
 
 export const content = new Hono<ApiEnv>()
   .post('/addContent', async (c) => {
@@ -162,6 +167,26 @@ export const content = new Hono<ApiEnv>()
           .entries,
     );
     return c.json({ data });
+  })
+  // Says two entries mean the same thing in their countries (signed-in; again changes nothing):
+  // 201 with the content's variants when linked now, 200 when they were linked already.
+  .post('/linkVariant', async (c) => {
+    const body = await parseBody(c, variantBody);
+    const linked = await c.get('run')(
+      async (tx) =>
+        (await tx<{ linked: { created: boolean; variants: Variant[] } }[]>`
+          select public.link_variant(${body.contentId}, ${body.variantId}) as linked`)[0].linked,
+    );
+    return c.json({ success: true, created: linked.created, data: linked.variants }, linked.created ? 201 : 200);
+  })
+  // Whoever linked them, either entry's owner or an admin; the content's variants afterwards.
+  .delete('/unlinkVariant/:contentId/:variantId', async (c) => {
+    const contentId = idParam(c, 'contentId', 'variant_link_not_found');
+    const variantId = idParam(c, 'variantId', 'variant_link_not_found');
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ variants: Variant[] }[]>`select public.unlink_variant(${contentId}, ${variantId}) as variants`)[0].variants,
+    );
+    return c.json({ success: true, data });
   })
   .get('/getContents/:userId', async (c) => {
     const userId = idParam(c, 'userId', 'user_not_found');
