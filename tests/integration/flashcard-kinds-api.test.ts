@@ -164,3 +164,52 @@ describe('due cards of several kinds', () => {
     expect(new Set(rows.map((row) => row.split(',').at(-1)))).toEqual(new Set(['basic', 'reverse']));
   });
 });
+
+describe('variant cards and POST /api/flashcard/addVariantDrill', () => {
+  it('asks for one country’s form, shows the other forms on the back, and drills a whole group at once', async () => {
+    const driller = await createUser();
+    const stem = unique();
+    const sorbete = await newEntry({ title: `sorbete${stem}`, description: 'A drinking straw.', country: 'AR' });
+    const popote = await newEntry({ title: `popote${stem}`, description: 'A drinking straw.', country: 'MX' });
+    const pajita = await newEntry({ title: `pajita${stem}`, description: 'A drinking straw.', country: 'ES' });
+    const lone = await newEntry();
+    for (const variant of [popote, pajita]) {
+      const linked = await api('/content/linkVariant', { body: { contentId: sorbete._id, variantId: variant._id }, token: driller.token });
+      expect(linked.status).toBe(201);
+    }
+
+    const card = await add(driller, sorbete._id, 'variant');
+    expect(card.status).toBe(201);
+    expect(card.body.data).toMatchObject({ kind: 'variant', prompt: 'A drinking straw — in Argentina?' });
+    const due = await api<{ data: (Flashcard & { variants?: unknown })[] }>(`/flashcard/getDueFlashcards/${driller.id}`, { token: driller.token });
+    const front = due.body.data.find((item) => item.kind === 'variant');
+    expect(front?.variants).toEqual([
+      { _id: pajita._id, title: pajita.title, country: 'ES' },
+      { _id: popote._id, title: popote.title, country: 'MX' },
+    ]);
+
+    const drill = await api('/flashcard/addVariantDrill', { body: { contentId: popote._id }, token: driller.token });
+    expect(drill.status).toBe(201);
+    expect(drill.body.success).toBe(true);
+    expect(drill.body.added).toBe(2);
+    expect(drill.body.data.map((item: Flashcard) => [item.kind, item.contentId]).sort()).toEqual(
+      [['variant', pajita._id], ['variant', popote._id]].sort(),
+    );
+    const again = await api('/flashcard/addVariantDrill', { body: { contentId: pajita._id, userId: driller.id }, token: driller.token });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, added: 0, data: [] });
+
+    const noGroup = await api('/flashcard/addVariantDrill', { body: { contentId: lone._id }, token: driller.token });
+    expect(noGroup.status).toBe(400);
+    expect(noGroup.body).toMatchObject({ code: 'variant_needs_group', message: 'A variant card needs the entry to be linked to its forms in other countries.' });
+    const missing = await api('/flashcard/addVariantDrill', { body: { contentId: '00000000-0000-4000-8000-000000000000' }, token: driller.token });
+    expect(missing.status).toBe(404);
+    const guest = await api('/flashcard/addVariantDrill', { body: { contentId: popote._id } });
+    expect(guest.status).toBe(401);
+    const forOther = await api('/flashcard/addVariantDrill', { body: { contentId: popote._id, userId: learner.id }, token: driller.token });
+    expect(forOther.status).toBe(403);
+    const badId = await api('/flashcard/addVariantDrill', { body: { contentId: 'popote' }, token: driller.token });
+    expect(badId.status).toBe(400);
+    expect(badId.body.fieldCodes).toEqual({ contentId: 'invalid_id' });
+  });
+});

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/popups';
 import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
-import { FlashcardKindsMenu } from '@/features/flashcards/components/flashcard-kinds-menu';
+import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryOwnerActions } from '@/features/entries/components/entry-owner-actions';
 import { AddedBy } from '@/features/profiles';
@@ -130,7 +130,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
-      <ElsewhereSection entry={entry} />
+      <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
       <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>
   );

@@ -6,7 +6,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(39);
+select plan(50);
 
 -- Users: learner …01, other learner …02, admin …03.
 select tests.create_user('34010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -22,6 +22,20 @@ insert into public.entries (id, title, description, country, author, owner, show
   ('34e00000-0000-4000-8000-000000000003', 'guay', 'Cool.', 'ES', 'Ada', '34010000-0000-4000-8000-000000000003', true, null),
   ('34e00000-0000-4000-8000-000000000004', 'oculta', 'Hidden.', 'CL', 'Ada', '34010000-0000-4000-8000-000000000003', false, 'Oculta aquí.'),
   ('34e00000-0000-4000-8000-000000000005', '¿Qué onda?', 'What''s up?', 'MX', 'Ada', '34010000-0000-4000-8000-000000000003', true, 'Hola, ¿que ONDA, güey?');
+-- A group of variants: sorbete (AR), popote (MX), pajita (ES), and a hidden form (CL); and a
+-- pair whose other member is hidden (…10 with …11).
+insert into public.entries (id, title, description, country, author, owner, show) values
+  ('34e00000-0000-4000-8000-000000000006', 'sorbete', 'A drinking straw.', 'AR', 'Ada', '34010000-0000-4000-8000-000000000003', true),
+  ('34e00000-0000-4000-8000-000000000007', 'popote', 'A drinking straw.', 'MX', 'Ada', '34010000-0000-4000-8000-000000000003', true),
+  ('34e00000-0000-4000-8000-000000000008', 'pajita', 'A drinking straw.', 'ES', 'Ada', '34010000-0000-4000-8000-000000000003', true),
+  ('34e00000-0000-4000-8000-000000000009', 'bombilla oculta', 'A drinking straw.', 'CL', 'Ada', '34010000-0000-4000-8000-000000000003', false),
+  ('34e00000-0000-4000-8000-000000000010', 'bus', 'A bus.', 'MX', 'Ada', '34010000-0000-4000-8000-000000000003', true),
+  ('34e00000-0000-4000-8000-000000000011', 'guagua oculta', 'A bus.', 'CU', 'Ada', '34010000-0000-4000-8000-000000000003', false);
+insert into public.variant_links (entry_a, entry_b) values
+  ('34e00000-0000-4000-8000-000000000006', '34e00000-0000-4000-8000-000000000007'),
+  ('34e00000-0000-4000-8000-000000000007', '34e00000-0000-4000-8000-000000000008'),
+  ('34e00000-0000-4000-8000-000000000008', '34e00000-0000-4000-8000-000000000009'),
+  ('34e00000-0000-4000-8000-000000000010', '34e00000-0000-4000-8000-000000000011');
 
 -------------------------------------------------------------------------------- anonymous (guest)
 set local role anon;
@@ -33,6 +47,8 @@ select is(tests.error_of($$ select public.flashcard_kinds('34e00000-0000-4000-80
   '{"code": "PT401", "hint": "login_required"}', 'nor ask which kinds they have');
 select throws_ok($$ insert into public.flashcards (entry_id, kind) values ('34e00000-0000-4000-8000-000000000001', 'reverse') $$,
   '42501', null, 'nor insert a card directly');
+select is(tests.error_of($$ select public.add_variant_drill('34e00000-0000-4000-8000-000000000006') $$) - 'message',
+  '{"code": "PT401", "hint": "login_required"}', 'nor drill a group''s variants');
 
 -------------------------------------------------------------------------------- learner (owner)
 reset role;
@@ -113,6 +129,30 @@ select is((select c ->> 'prompt' from jsonb_array_elements(public.due_flashcards
             where c ->> 'contentId' = '34e00000-0000-4000-8000-000000000001' and c ->> 'kind' = 'cloze'),
   'Dude, mate — Mexico', 'a cloze card whose example lost the word shows the reverse front');
 
+-- Variant cards: one country's form of the group's meaning, the other shown forms on the back.
+select is(public.add_flashcard('34e00000-0000-4000-8000-000000000006', 'variant') ->> 'prompt', 'A drinking straw — in Argentina?',
+  'a variant card of an entry in a group: the meaning and "in <country>?"');
+select is((select c -> 'variants' from jsonb_array_elements(public.due_flashcards() -> 'cards') as c
+            where c ->> 'contentId' = '34e00000-0000-4000-8000-000000000006' and c ->> 'kind' = 'variant'),
+  '[{"_id": "34e00000-0000-4000-8000-000000000008", "title": "pajita", "country": "ES"},
+    {"_id": "34e00000-0000-4000-8000-000000000007", "title": "popote", "country": "MX"}]',
+  'its due card carries the group''s other shown forms, by country (the hidden one left out)');
+select ok((select not (c ? 'variants') from jsonb_array_elements(public.due_flashcards() -> 'cards') as c
+            where c ->> 'kind' = 'basic' limit 1), 'other kinds carry no variants');
+select is(tests.error_of($$ select public.add_flashcard('34e00000-0000-4000-8000-000000000010', 'variant') $$) ->> 'hint',
+  'variant_needs_group', 'an entry whose group''s other forms are all hidden: variant_needs_group');
+select is(public.add_variant_drill('34e00000-0000-4000-8000-000000000007') ->> 'added', '2',
+  'drilling the group adds the two forms the learner lacks (popote, pajita), not the hidden one');
+select is((select array_agg(e.title order by e.title) from public.flashcards f join public.entries e on e.id = f.entry_id
+            where f.kind = 'variant' and f.user_id = '34010000-0000-4000-8000-000000000001'),
+  array['pajita', 'popote', 'sorbete'], 'the learner now drills all three shown forms');
+select is(public.add_variant_drill('34e00000-0000-4000-8000-000000000008'), '{"added": 0, "cards": []}',
+  'drilling it again adds none');
+select is(tests.error_of($$ select public.add_variant_drill('34e00000-0000-4000-8000-000000000002') $$) - 'message',
+  '{"code": "PT400", "hint": "variant_needs_group", "column": "contentId"}', 'an entry in no group: PT400 variant_needs_group');
+select is(tests.error_of($$ select public.add_variant_drill('34e00000-0000-4000-8000-000000000009') $$) - 'message',
+  '{"code": "PT404", "hint": "entry_not_found"}', 'a hidden member: PT404');
+
 -- The pure helpers.
 select is(private.cloze_text('Me tomé una CHELA bien fría', 'chela'), 'Me tomé una _____ bien fría', 'capitals are found');
 select is(private.cloze_text('Vamos a la peña', 'pena'), 'Vamos a la _____', 'accents are ignored both ways');
@@ -125,6 +165,8 @@ select is(public.flashcard_kinds('34e00000-0000-4000-8000-000000000001'), '[]', 
 select is(public.add_flashcard('34e00000-0000-4000-8000-000000000005', 'cloze') ->> 'kind', 'cloze',
   'and adds their own cloze card of the same entry (one per learner, entry and kind)');
 select is_empty(format($$ select 1 from public.flashcards where id = %L $$, :'reverse_card'), 'nor reads the learner''s cards');
+select is(public.add_variant_drill('34e00000-0000-4000-8000-000000000006') ->> 'added', '3',
+  'drilling the same group adds the other learner''s own three cards');
 
 -------------------------------------------------------------------------------- admin
 select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000003', :'admin_session'), true);

@@ -71,7 +71,7 @@ describe('Add to flashcards, by kind', () => {
     const user = userEvent.setup();
     await i18n.changeLanguage('es');
     stubApi([], () => json({ success: false, code: 'variant_needs_group', message: 'A variant card needs…' }, 400));
-    renderWithProviders(<FlashcardKindsMenu entry={makeEntry()} inGroup />, { user: testUser });
+    renderWithProviders(<FlashcardKindsMenu entry={{ ...makeEntry(), variants: [{ _id: 'v1', title: 'popote', country: 'MX' }] }} />, { user: testUser });
     const group = screen.getByRole('group', { name: 'Practícala de otra forma' });
     await user.click(within(group).getByRole('button', { name: 'Forma del país' }));
     expect(await screen.findByText('Una tarjeta de variantes necesita que la entrada esté enlazada con sus formas en otros países.')).toBeInTheDocument();

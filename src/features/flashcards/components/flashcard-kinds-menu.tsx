@@ -37,7 +37,7 @@ function KindIcon({ added }: { added: boolean }) {
  * when the entry has variants), each marked when the learner has it. A cloze card needs the
  * example to hold the word: when it does not, its choice says why instead of asking.
  */
-export function FlashcardKindsMenu({ entry, inGroup = false }: { entry: Pick<Entry, '_id' | 'title' | 'exampleSentence' | 'inFlashcards'>; inGroup?: boolean }) {
+export function FlashcardKindsMenu({ entry }: { entry: Pick<Entry, '_id' | 'title' | 'exampleSentence' | 'inFlashcards'> & { variants?: unknown[] } }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -52,6 +52,8 @@ export function FlashcardKindsMenu({ entry, inGroup = false }: { entry: Pick<Ent
   // Until the kinds are known, the entry's word for it (it has a card of some kind).
   const basicAdded = checking || added.has('basic');
   const add = useAddFlashcardKind(entry._id);
+  // getContentById's variants: the rest of the entry's group (live on its page).
+  const inGroup = (entry.variants?.length ?? 0) > 0;
   const others: FlashcardKind[] = inGroup ? ['reverse', 'cloze', 'variant'] : ['reverse', 'cloze'];
   const clozeOk = clozeFits(entry.exampleSentence, entry.title);
 

@@ -16,6 +16,11 @@ const addFlashcardBody = z.object({
   kind: z.enum(['basic', 'reverse', 'cloze', 'variant'], { error: 'flashcard_kind_invalid' }).optional(),
 });
 
+const variantDrillBody = z.object({
+  contentId: uuid,
+  userId: uuid.optional(),
+});
+
 /** The spec's four qualities, FSRS's ratings 1 to 4; by name (any case) or number. */
 const QUALITIES = ['again', 'hard', 'good', 'easy'] as const;
 const quality = z.union(
@@ -68,6 +73,15 @@ export const flashcards = new Hono<ApiEnv>()
       async (tx) => (await tx<{ card: Flashcard }[]>`select public.add_flashcard(${body.contentId}, ${body.kind ?? 'basic'}) as card`)[0].card,
     );
     return c.json({ success: true, message: 'Added to flashcards successfully!', data }, 201);
+  })
+  .post('/addVariantDrill', async (c) => {
+    const body = await parseBody(c, variantDrillBody);
+    requireOwnId(c.get('caller'), body.userId, 'userId');
+    // A variant card of every shown form of the entry's group the learner lacks (the entry's own included).
+    const drill = await c.get('run')(
+      async (tx) => (await tx<{ drill: { added: number; cards: Flashcard[] } }[]>`select public.add_variant_drill(${body.contentId}) as drill`)[0].drill,
+    );
+    return c.json({ success: true, added: drill.added, data: drill.cards }, drill.added > 0 ? 201 : 200);
   })
   .get('/getFlashcardKinds/:contentId', async (c) => {
     const id = idParam(c, 'contentId', 'entry_not_found');
