@@ -415,7 +415,8 @@ function AnswerResult({ typed, word }: { typed: string; word: string }) {
 function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
-  const { title, description, exampleSentence, hint, country } = card.content;
+  const { title, exampleSentence, hint, country } = card.content;
+  const meaning = useMeaning(card);
   // Every kind but basic asks for the word: it may be typed, and is not read out before the answer.
   const asksWord = card.kind !== 'basic';
   const onClick = (event: MouseEvent) => {
@@ -458,7 +459,9 @@ function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onTo
               {title}
             </p>
             {asksWord && typed.trim() && <AnswerResult typed={typed} word={title} />}
-            <p className="review-card__description">{description}</p>
+            <p className="review-card__description" lang={meaning.lang}>
+              {meaning.text}
+            </p>
             {exampleSentence && (
               <blockquote className="review-card__example" lang="es">
                 {exampleSentence}
