@@ -118,10 +118,14 @@ stable
 set search_path = ''
 as $$
 declare
-  country_name constant text := coalesce((select c.name_en from public.countries c where c.code = entry.country), entry.country);
+  country_name text;
 begin
+  -- The due list builds a front per card: today's cards need no country name.
+  if kind = 'basic' then
+    return entry.title;
+  end if;
+  country_name := coalesce((select c.name_en from public.countries c where c.code = entry.country), entry.country);
   return case kind
-    when 'basic' then entry.title
     when 'cloze' then coalesce(private.cloze_text(entry.example_sentence, entry.title),
                                private.prompt_meaning(entry.description) || ' — ' || country_name)
     when 'variant' then private.prompt_meaning(entry.description) || ' — in ' || country_name || '?'
