@@ -4,6 +4,7 @@ import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
 import type enUSComments from './locales/en-US.comments.json';
+import type enUSCompare from './locales/en-US.compare.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSInbox from './locales/en-US.inbox.json';
@@ -31,6 +32,7 @@ export interface EnglishPageStrings {
   notifications: typeof enUSNotifications;
   profile: typeof enUSProfile;
   comments: typeof enUSComments;
+  compare: typeof enUSCompare;
   tags: typeof enUSTags;
   forms: typeof enUSForms;
   chat: typeof enUSChat;

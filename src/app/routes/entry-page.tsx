@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useEntryChannel } from '@/app/live/use-entry-channel';
+import { Meaning } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
@@ -94,7 +95,9 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         <dl className="entry-detail__fields">
           <div className="entry-detail__field">
             <dt>{t('entry.description')}</dt>
-            <dd className="entry-detail__description">{entry.description}</dd>
+            <dd className="entry-detail__description">
+              <Meaning english={entry.description} spanish={entry.descriptionEs} />
+            </dd>
           </div>
           {entry.exampleSentence && (
             <div className="entry-detail__field">

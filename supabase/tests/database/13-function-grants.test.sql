@@ -5,10 +5,12 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(105);
+select plan(113);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
+--   anon and authenticated: concept_search_hits (the concept search, guests' too; it returns
+--     ids of entries the caller may see, or shown ones only for the tutor).
 --   anon and authenticated: public_profile (a learner's display name and join date, for the
 --     bylines and profile pages anyone may read; never the e-mail, admin flag or streaks).
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids and
@@ -31,6 +33,11 @@ select plan(105);
 --   authenticated only: mark_feedback_handled (admins, checked inside; guests may not call it),
 --     running_bans (list_users, run as the caller, reads auth.users through it; it returns
 --     nothing to anyone but an admin).
+--   anon and authenticated: usage_tallies (an entry's usage counts per country, for everyone
+--     through entry_usage and set_usage; only counts leave it, never who marked what).
+--   authenticated only: save_usage_mark (the one writer of usage_marks, reached through
+--     set_usage; it marks in the caller's own name on an entry they can see).
+--   nobody: keep_usage (a usage_marks trigger: rude_in and the live tallies).
 --   nobody: notify (writes into another learner's inbox; called by the triggers notify_comment,
 --     notify_vote and notify_moderation, nobody's either),
 --   audit (the log's one door, called by the admin functions and triggers),
@@ -51,18 +58,21 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
   ('private.is_admin()', true, true),
   ('private.join_variant_groups()', false, false),
+  ('private.keep_usage()', false, false),
   ('private.limit_account_writes()', false, false),
   ('private.notify(uuid, text, uuid, uuid, jsonb)', false, false),
   ('private.notify_comment()', false, false),
   ('private.notify_moderation()', false, false),
   ('private.notify_vote()', false, false),
   ('private.open_tutor_turn(uuid, text)', false, true),
+  ('private.concept_search_hits(text, integer, boolean)', true, true),
   ('private.public_profile(uuid)', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.remember_entry_owner()', false, false),
   ('private.remove_variant_link(uuid, uuid)', false, true),
   ('private.running_bans()', false, true),
   ('private.same_title_ids(text, text)', true, true),
+  ('private.save_usage_mark(uuid, text, text)', false, true),
   ('private.search_entry_ids(text)', true, true),
   ('private.session_is_live()', true, true),
   ('private.split_variant_groups()', false, false),
@@ -77,6 +87,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
   ('private.tutor_entry_ids(text, integer)', false, true),
+  ('private.usage_tallies(uuid)', true, true),
   ('public.add_report(uuid, uuid, text, text)', true, true),
   ('public.ban_user(uuid, boolean, text, timestamp with time zone)', false, true),
   ('public.delete_account(text, uuid)', false, true),

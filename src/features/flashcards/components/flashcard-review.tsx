@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Meaning, useSpanishInterface } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountryName } from '@/features/countries';
@@ -290,9 +291,9 @@ interface ReviewCardProps {
 
 /** The meaning in the reader's language: the Spanish one in the Spanish interface when there is one. */
 function useMeaning(card: DueFlashcard): { text: string; lang: string } {
-  const { i18n } = useTranslation();
+  const spanish = useSpanishInterface();
   const { description, descriptionEs } = card.content;
-  return i18n.resolvedLanguage?.startsWith('es') && descriptionEs ? { text: descriptionEs, lang: 'es' } : { text: description, lang: 'en' };
+  return spanish && descriptionEs ? { text: descriptionEs, lang: 'es' } : { text: description, lang: 'en' };
 }
 
 /**
@@ -416,7 +417,6 @@ function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onTo
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
   const { title, exampleSentence, hint, country } = card.content;
-  const meaning = useMeaning(card);
   // Every kind but basic asks for the word: it may be typed, and is not read out before the answer.
   const asksWord = card.kind !== 'basic';
   const onClick = (event: MouseEvent) => {
@@ -459,8 +459,8 @@ function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onTo
               {title}
             </p>
             {asksWord && typed.trim() && <AnswerResult typed={typed} word={title} />}
-            <p className="review-card__description" lang={meaning.lang}>
-              {meaning.text}
+            <p className="review-card__description">
+              <Meaning english={card.content.description} spanish={card.content.descriptionEs} />
             </p>
             {exampleSentence && (
               <blockquote className="review-card__example" lang="es">

@@ -30,6 +30,14 @@ const updateBody = z
     email: email.optional(),
     password: newPassword.optional(),
     currentPassword: z.string().optional(),
+    // Where the learner lives (one of the 21 countries); null clears it.
+    homeCountry: z
+      .string({ error: 'unknown_country' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'unknown_country')
+      .nullable()
+      .optional(),
     // Which notifications the learner receives (the inbox and the live toasts).
     notifications: z
       .object({ comments: z.boolean().optional(), replies: z.boolean().optional(), votes: z.boolean().optional(), moderation: z.boolean().optional() }, {
@@ -37,7 +45,7 @@ const updateBody = z
       })
       .optional(),
   })
-  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications].some((value) => value !== undefined), {
+  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications, body.homeCountry].some((value) => value !== undefined), {
     message: 'nothing_to_update',
   });
 
@@ -236,6 +244,9 @@ export const user = new Hono<ApiEnv>()
       if (body.notifications !== undefined) {
         const { comments, replies, votes, moderation } = body.notifications;
         await tx`select public.set_notification_settings(${comments ?? null}::boolean, ${replies ?? null}::boolean, ${votes ?? null}::boolean, ${moderation ?? null}::boolean)`;
+      }
+      if (body.homeCountry !== undefined) {
+        await tx`select public.set_home_country(${body.homeCountry}::text)`;
       }
       return (await tx<{ user: User | null }[]>`select public.current_profile() as user`)[0].user;
     });

@@ -10,7 +10,7 @@ import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, pars
 // functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
 const text = (required: 'title_required' | 'description_required', tooLong: 'title_too_long' | 'description_too_long') =>
   z.string({ error: required }).trim().min(1, required).max(1000, tooLong);
-const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long') =>
+const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long' | 'description_es_too_long') =>
   z
     .string()
     .trim()
@@ -26,6 +26,8 @@ const country = z
 const addEntryBody = z.object({
   title: text('title_required', 'title_too_long'),
   description: text('description_required', 'description_too_long'),
+  // The meaning in Spanish, optional beside the spec's `description`; blank is none.
+  descriptionEs: optionalText('description_es_too_long'),
   country,
   hint: optionalText('hint_too_long'),
   exampleSentence: optionalText('example_sentence_too_long'),
@@ -41,6 +43,8 @@ const updateEntryBody = z.intersection(
   z.object({
     title: text('title_required', 'title_too_long').optional(),
     description: text('description_required', 'description_too_long').optional(),
+    // Absent keeps it; null or blank clears it.
+    descriptionEs: optionalText('description_es_too_long').optional(),
     country: country.optional(),
     hint: optionalText('hint_too_long').optional(),
     exampleSentence: optionalText('example_sentence_too_long').optional(),
@@ -104,10 +108,11 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
   return { data: items, nextCursor };
 }
 
-/** The entry page's one query: the entry, and the rest of its variant group. */
+/** The entry page's one query: the entry, the rest of its variant group, how it lands per country (usage) and the caller's own marks. */
 async function findEntry(tx: Tx, id: string): Promise<EntryDetail | undefined> {
   const [row] = await tx<{ entry: EntryDetail }[]>`
-    select public.entry_json(e) || jsonb_build_object('variants', public.entry_variants(e.id)) as entry
+    select public.entry_json(e)
+           || jsonb_build_object('variants', public.entry_variants(e.id), 'usage', public.entry_usage(e.id), 'myUsage', public.my_usage(e.id)) as entry
       from public.entries e where e.id = ${id}`;
   return row?.entry;
 }
@@ -122,7 +127,8 @@ export const content = new Hono<ApiEnv>()
       const [row] = await tx<{ entry: Entry }[]>`
         select public.add_entry(
           title => ${body.title}, description => ${body.description}, country => ${body.country},
-          hint => ${body.hint}, example_sentence => ${body.exampleSentence}, author => ${body.author ?? null}
+          hint => ${body.hint}, example_sentence => ${body.exampleSentence}, author => ${body.author ?? null},
+          description_es => ${body.descriptionEs}
         ) as entry`;
       return row.entry;
     });

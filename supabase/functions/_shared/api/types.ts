@@ -50,6 +50,10 @@ export interface Entry {
   commentCount: number;
   /** Countries where learners mark it offensive (the "rude in Spain" badge); empty when none. */
   rudeIn: string[];
+  /** GET /api/content/getContentById only: how it lands per country (marked countries only). */
+  usage?: EntryUsage;
+  /** GET /api/content/getContentById only: the caller's own marks ({} for a guest). */
+  myUsage?: MyUsage;
   createdAt: string;
   updatedAt: string;
   tags: Tag[];
@@ -152,6 +156,8 @@ export interface User {
   longestStreak: number;
   /** Which notifications the learner receives (absent from older servers: all on). */
   notifications?: NotificationSettings;
+  /** Where the learner says they live (a country code); absent when unsaid. */
+  homeCountry?: string;
 }
 
 export interface NotificationSettings {
@@ -315,4 +321,53 @@ export interface StreakUpdate {
   freezes: number;
   freezesUsed: number;
   freezeEarned: boolean;
+}
+
+/** How a word lands in a country, as one learner marks it. */
+export type UsageKind = 'used' | 'understood' | 'unknown' | 'offensive';
+
+export type UsageCounts = Record<UsageKind, number>;
+
+/** One country's tallies; `locals` counts the marks of learners whose home country it is. */
+export interface CountryUsage extends UsageCounts {
+  locals: UsageCounts;
+}
+
+/** An entry's tallies by country code ("MX"): marked countries only. */
+export type EntryUsage = Record<string, CountryUsage>;
+
+/** The caller's own marks by country code. */
+export type MyUsage = Record<string, UsageKind>;
+
+/** PUT /api/content/setUsage's reply, and (without success, myUsage) the entry:<id> 'usage' event. */
+export interface UsageReply {
+  success: true;
+  contentId: string;
+  usage: EntryUsage;
+  rudeIn: string[];
+  myUsage: MyUsage;
+}
+
+/** The live 'usage' event on entry:<id>: every learner's new tallies. */
+export type UsageEvent = Pick<UsageReply, 'contentId' | 'usage' | 'rudeIn'>;
+/** One member of a concept group as the concept search shows it. */
+export interface ConceptEntry {
+  _id: string;
+  title: string;
+  /** Two-letter country code. */
+  country: string;
+  /** The meaning in English. */
+  description: string;
+  /** The meaning in Spanish; null when only the English one was written. */
+  descriptionEs: string | null;
+}
+
+/** A concept: entries linked as one meaning in their countries, the ones the caller can see, by country. */
+export interface ConceptGroup {
+  entries: ConceptEntry[];
+}
+
+/** GET /api/concept/search?q= — the matching groups, best first (at most 20). */
+export interface ConceptSearchReply {
+  data: ConceptGroup[];
 }
