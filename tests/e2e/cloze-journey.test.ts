@@ -9,6 +9,7 @@ import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
 // sees both marked as added (after a reload too), then on a phone in Spanish reviews them:
 // the cloze front shows the example with a blank and never the word; the reverse front the
 // Spanish meaning, answered by typing without the accent — taken as right, the accent marked.
+// Then it links a variant and drills the group: a variant card asks for one country's form.
 // Screenshots go to test-results/e2e/cloze-*.png.
 
 const run = Date.now().toString(36);
@@ -21,6 +22,7 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let entryId: string;
+let token: string;
 
 const url = (path: string) => new URL(path, stack().webUrl).href;
 
@@ -30,6 +32,7 @@ beforeAll(async () => {
     body: { name: learner.name, email: learner.email, password: learner.password, confirmPassword: learner.password },
   });
   expect(registered.status).toBe(201);
+  token = registered.body.session.access_token;
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: registered.body.session.access_token,
     body: { title: word, description: 'Great, cool.', country: 'VE', author: learner.name, exampleSentence: example },
@@ -107,6 +110,34 @@ describe('cards that drill an entry more than one way', () => {
     await phonePage.getByText('Queda 1 tarjeta').or(phonePage.getByText('Has completado todas tus tarjetas de hoy. Vuelve mañana.')).first().waitFor();
     expect(phoneErrors).toEqual([]);
     await phone.close();
+  });
+
+  it('drills the entry’s variants from its Elsewhere section, and is asked for a country’s form', async () => {
+    // Another country's form of the same meaning, linked to the entry.
+    const other = await api<{ data: { _id: string } }>('/content/addContent', {
+      token,
+      body: { title: `bacán ${run}`, description: 'Great, cool.', country: 'CL', author: learner.name, exampleSentence: `¡Qué bacán ${run}!` },
+    });
+    expect(other.status).toBe(201);
+    expect((await api('/content/linkVariant', { body: { contentId: entryId, variantId: other.body.data._id }, token })).status).toBe(201);
+
+    await page.goto(url(`/content/${entryId}`));
+    const elsewhere = page.getByRole('region', { name: 'Elsewhere' });
+    await elsewhere.getByRole('button', { name: 'Drill these variants' }).click();
+    await toast('Added 2 variant cards to your flashcards!').waitFor();
+    // The entry's own variant card is marked in its Add to flashcards.
+    await page.getByRole('group', { name: 'Drill it another way' }).getByRole('button', { name: /^Country's form ?\(In your flashcards\)$/ }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.goto(url('/flashcards'));
+    const card = page.getByRole('article', { name: 'Flashcard' });
+    const front = card.getByRole('heading', { level: 2 });
+    await expect.poll(() => front.textContent()).toMatch(/^Great, cool — in (Venezuela|Chile)\?$/);
+    await card.getByText('How do they say it there?').waitFor();
+    await card.getByRole('button', { name: 'Show answer' }).click();
+    await card.getByText('In other countries').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'cloze-4-variant-card');
   });
 
   it('wrote nothing to the console', () => {
