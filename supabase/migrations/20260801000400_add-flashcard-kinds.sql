@@ -105,6 +105,7 @@ set search_path = ''
 as $$
   select regexp_replace(btrim(description), '\s*[.。]+$', '')
 $$;
+comment on function private.prompt_meaning(text) is 'A meaning without its closing full stop, as the first part of a card''s front.';
 
 -- What a card's front shows, in English (the client words the reverse and variant fronts in
 -- the reader's language from the same fields): basic the word; reverse the meaning and the
