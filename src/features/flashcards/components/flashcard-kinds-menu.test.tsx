@@ -86,3 +86,20 @@ describe('Add to flashcards, by kind', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('Add to flashcards, by kind, added meanwhile elsewhere', () => {
+  it('on a 409 says so and asks which kinds there are, marking them', async () => {
+    const user = userEvent.setup();
+    let kinds: string[] = [];
+    stubFetch((url) => {
+      if (url.pathname.startsWith('/api/flashcard/getFlashcardKinds/')) return json({ success: true, data: kinds });
+      kinds = ['reverse'];
+      return json({ success: false, code: 'flashcard_exists', message: 'server words' }, 409);
+    });
+    renderWithProviders(<FlashcardKindsMenu entry={makeEntry()} />, { user: testUser });
+    await user.click(within(more()).getByRole('button', { name: 'Meaning → word' }));
+    const toast = await screen.findByText('This entry is already in your flashcards.');
+    expect(toast.closest('.toast')).toHaveClass('toast--info');
+    expect(await within(more()).findByRole('button', { name: /^Meaning → word ?\(In your flashcards\)$/ })).toHaveAttribute('aria-disabled', 'true');
+  });
+});

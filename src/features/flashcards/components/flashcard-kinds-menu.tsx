@@ -8,7 +8,7 @@ import type { Entry, FlashcardKind } from '@/lib/api-types';
 import { isApiError } from '@/lib/api';
 import { useAddFlashcardKind } from '../api/add-flashcard-kind';
 import { flashcardKeys } from '../api/flashcard-keys';
-import { useFlashcardKinds } from '../api/get-flashcard-kinds';
+import { flashcardKindsQueryOptions, useFlashcardKinds } from '../api/get-flashcard-kinds';
 import { clozeFits } from './answer-compare';
 import { CardIcon } from './add-flashcard-button';
 import './add-flashcard.css';
@@ -72,8 +72,9 @@ export function FlashcardKindsMenu({ entry }: { entry: Pick<Entry, '_id' | 'titl
       },
       onError: (error) => {
         if (isApiError(error) && error.status === 409) {
-          // Added meanwhile (another tab): ask again which kinds there are.
-          void queryClient.invalidateQueries({ queryKey: flashcardKeys.kinds(userId, entry._id) });
+          // Added meanwhile (another tab): ask again which kinds there are (even where the
+          // entry said it had no card, so nothing was asked before).
+          void queryClient.fetchQuery({ ...flashcardKindsQueryOptions(userId, entry._id), staleTime: 0 }).catch(() => undefined);
           toast.info(apiErrorText(t, error, 'flashcards.addFailed'));
         } else {
           toast.error(apiErrorText(t, error, 'flashcards.addFailed'));
