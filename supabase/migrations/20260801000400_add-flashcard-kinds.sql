@@ -95,23 +95,11 @@ $$;
 comment on function private.cloze_text(text, text) is
   'The sentence with the word blanked (_____), matched ignoring case and accents; null when the sentence does not contain the word.';
 
--- A meaning as a prompt's first part: without the full stop that ends a sentence.
-create or replace function private.prompt_meaning(description text)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select regexp_replace(btrim(description), '\s*[.。]+$', '')
-$$;
-comment on function private.prompt_meaning(text) is 'A meaning without its closing full stop, as the first part of a card''s front.';
-
 -- What a card's front shows, in English (the client words the reverse and variant fronts in
--- the reader's language from the same fields): basic the word; reverse the meaning and the
--- country ("Work, a job — Mexico"); cloze the example with the word blanked, or, if the entry
+-- the reader's language from the same fields): basic the word; reverse the meaning as written
+-- and the country ("Work, a job. — Mexico"); cloze the example with the word blanked, or, if the entry
 -- was edited since and its example no longer has the word, the reverse front (never the word);
--- variant the meaning and "in <country>?" ("A drinking straw — in Argentina?").
+-- variant the meaning and "in <country>?" ("A drinking straw. — in Argentina?").
 create or replace function private.flashcard_prompt(kind text, entry public.entries)
 returns text
 language plpgsql
@@ -128,9 +116,9 @@ begin
   country_name := coalesce((select c.name_en from public.countries c where c.code = entry.country), entry.country);
   return case kind
     when 'cloze' then coalesce(private.cloze_text(entry.example_sentence, entry.title),
-                               private.prompt_meaning(entry.description) || ' — ' || country_name)
-    when 'variant' then private.prompt_meaning(entry.description) || ' — in ' || country_name || '?'
-    else private.prompt_meaning(entry.description) || ' — ' || country_name
+                               btrim(entry.description) || ' — ' || country_name)
+    when 'variant' then btrim(entry.description) || ' — in ' || country_name || '?'
+    else btrim(entry.description) || ' — ' || country_name
   end;
 end;
 $$;
@@ -277,7 +265,6 @@ comment on function public.flashcard_kinds(uuid) is 'The kinds of the caller''s 
 
 revoke all on function private.cloze_pattern(text) from public, anon, authenticated, service_role;
 revoke all on function private.cloze_text(text, text) from public, anon, authenticated, service_role;
-revoke all on function private.prompt_meaning(text) from public, anon, authenticated, service_role;
 revoke all on function private.flashcard_prompt(text, public.entries) from public, anon, authenticated, service_role;
 revoke all on function private.check_flashcard_kind() from public, anon, authenticated, service_role;
 revoke all on function private.flashcard_kind(text) from public, anon, authenticated, service_role;
@@ -285,7 +272,6 @@ revoke all on function private.flashcard_kind(text) from public, anon, authentic
 -- only what the learner may read.
 grant execute on function private.cloze_pattern(text) to authenticated;
 grant execute on function private.cloze_text(text, text) to authenticated;
-grant execute on function private.prompt_meaning(text) to authenticated;
 grant execute on function private.flashcard_prompt(text, public.entries) to authenticated;
 grant execute on function private.flashcard_kind(text) to authenticated;
 

@@ -39,7 +39,7 @@ describe('POST /api/flashcard/addFlashcard with a kind', () => {
     expect(basic.body).toMatchObject({ success: true, message: 'Added to flashcards successfully!', data: { kind: 'basic', prompt: title } });
     const reverse = await add(learner, entry._id, 'reverse');
     expect(reverse.status).toBe(201);
-    expect(reverse.body.data).toMatchObject({ kind: 'reverse', prompt: 'A close friend — Venezuela', state: 'new', reps: 0 });
+    expect(reverse.body.data).toMatchObject({ kind: 'reverse', prompt: 'A close friend. — Venezuela', state: 'new', reps: 0 });
     const cloze = await add(learner, entry._id, 'cloze');
     expect(cloze.status).toBe(201);
     expect(cloze.body.data).toMatchObject({ kind: 'cloze', prompt: 'Ese _____ es buena gente.' });
@@ -138,7 +138,7 @@ describe('due cards of several kinds', () => {
     expect(due.status).toBe(200);
     expect(due.body.total).toBe(3);
     const fronts = Object.fromEntries(due.body.data.map((card) => [card.kind, card.prompt]));
-    expect(fronts).toEqual({ basic: title, reverse: 'Work, a job — Mexico', cloze: 'Tengo mucha _____ hoy.' });
+    expect(fronts).toEqual({ basic: title, reverse: 'Work, a job. — Mexico', cloze: 'Tengo mucha _____ hoy.' });
     for (const card of due.body.data.filter((item) => item.kind !== 'basic')) {
       expect(card.prompt.toLowerCase()).not.toContain(title.toLowerCase());
     }
@@ -180,7 +180,7 @@ describe('variant cards and POST /api/flashcard/addVariantDrill', () => {
 
     const card = await add(driller, sorbete._id, 'variant');
     expect(card.status).toBe(201);
-    expect(card.body.data).toMatchObject({ kind: 'variant', prompt: 'A drinking straw — in Argentina?' });
+    expect(card.body.data).toMatchObject({ kind: 'variant', prompt: 'A drinking straw. — in Argentina?' });
     const due = await api<{ data: (Flashcard & { variants?: unknown })[] }>(`/flashcard/getDueFlashcards/${driller.id}`, { token: driller.token });
     const front = due.body.data.find((item) => item.kind === 'variant');
     expect(front?.variants).toEqual([

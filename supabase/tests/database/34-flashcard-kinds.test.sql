@@ -65,7 +65,7 @@ select is(tests.error_of($$ select public.add_flashcard('34e00000-0000-4000-8000
 
 select is(public.add_flashcard('34e00000-0000-4000-8000-000000000001', 'reverse') - '_id' - 'createdAt' - 'due' - 'content',
   '{"userId": "34010000-0000-4000-8000-000000000001", "contentId": "34e00000-0000-4000-8000-000000000001",
-    "kind": "reverse", "prompt": "Dude, mate — Mexico", "state": "new", "stability": 0, "difficulty": 0, "scheduledDays": 0,
+    "kind": "reverse", "prompt": "Dude, mate. — Mexico", "state": "new", "stability": 0, "difficulty": 0, "scheduledDays": 0,
     "learningSteps": 0, "reps": 0, "lapses": 0, "lastReview": null}',
   'a reverse card of the same entry: a second New card; its front is the meaning and the country');
 select is(public.add_flashcard('34e00000-0000-4000-8000-000000000001', 'cloze') ->> 'prompt',
@@ -127,10 +127,10 @@ set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000001', :'learner_session'), true);
 select is((select c ->> 'prompt' from jsonb_array_elements(public.due_flashcards() -> 'cards') as c
             where c ->> 'contentId' = '34e00000-0000-4000-8000-000000000001' and c ->> 'kind' = 'cloze'),
-  'Dude, mate — Mexico', 'a cloze card whose example lost the word shows the reverse front');
+  'Dude, mate. — Mexico', 'a cloze card whose example lost the word shows the reverse front');
 
 -- Variant cards: one country's form of the group's meaning, the other shown forms on the back.
-select is(public.add_flashcard('34e00000-0000-4000-8000-000000000006', 'variant') ->> 'prompt', 'A drinking straw — in Argentina?',
+select is(public.add_flashcard('34e00000-0000-4000-8000-000000000006', 'variant') ->> 'prompt', 'A drinking straw. — in Argentina?',
   'a variant card of an entry in a group: the meaning and "in <country>?"');
 select is((select c -> 'variants' from jsonb_array_elements(public.due_flashcards() -> 'cards') as c
             where c ->> 'contentId' = '34e00000-0000-4000-8000-000000000006' and c ->> 'kind' = 'variant'),

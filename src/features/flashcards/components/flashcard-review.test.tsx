@@ -380,7 +380,7 @@ describe('/flashcards, each kind of card', () => {
 
   it('a reverse card asks for the word from its meaning and country; a typed answer is checked ignoring accents, the difference marked', async () => {
     const user = userEvent.setup();
-    stubApi({ due: [makeDue(1, { title: 'güey', description: 'Dude, mate.', country: 'MX' }, { kind: 'reverse', prompt: 'Dude, mate — Mexico' })] });
+    stubApi({ due: [makeDue(1, { title: 'güey', description: 'Dude, mate.', country: 'MX' }, { kind: 'reverse', prompt: 'Dude, mate. — Mexico' })] });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Dude, mate.' })).toBeInTheDocument();
     expect(screen.getByText('Which word means this?')).toBeInTheDocument();
@@ -429,7 +429,7 @@ describe('/flashcards, each kind of card', () => {
       due: [
         makeDue(1, { title: 'sorbete', description: 'A drinking straw.', descriptionEs: 'Pajita.', country: 'AR' }, {
           kind: 'variant',
-          prompt: 'A drinking straw — in Argentina?',
+          prompt: 'A drinking straw. — in Argentina?',
           variants: [
             { _id: 'v1', title: 'popote', country: 'MX' },
             { _id: 'v2', title: 'pajita', country: 'ES' },

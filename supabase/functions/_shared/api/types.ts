@@ -242,8 +242,8 @@ export interface Flashcard {
   contentId: string;
   kind: FlashcardKind;
   /**
-   * The card's front in English: basic the word; reverse "meaning — Country"; cloze the
-   * example with the word blanked as _____ (never the word); variant "meaning — in Country?".
+   * The card's front in English: basic the word; reverse "<meaning> — <Country>"; cloze the
+   * example with the word blanked as _____ (never the word); variant "<meaning> — in <Country>?".
    */
   prompt: string;
   createdAt: string;
