@@ -151,20 +151,15 @@ declare
   changed uuid;
   rude char(2)[];
 begin
-  for changed in select distinct c.entry_id from changed_rows c order by 1
+  for changed in select distinct c.entry_id from changed_rows c
   loop
-    -- The entry's row lock first (no key update: the marks' foreign keys hold key share
-    -- locks on it, which this does not wait for), then the count, in a statement of its own
-    -- that sees every mark committed meanwhile: two learners marking at once cannot leave
-    -- rude_in computed without the other's mark.
-    if not exists (select 1 from public.entries e where e.id = changed for no key update) then
-      continue; -- the entry itself is being deleted
-    end if;
     rude := private.rude_countries(changed);
     update public.entries e set rude_in = rude where e.id = changed and e.rude_in is distinct from rude;
-    perform realtime.send(
-      jsonb_build_object('contentId', changed, 'usage', private.usage_tallies(changed), 'rudeIn', to_jsonb(rude)),
-      'usage', 'entry:' || changed, true);
+    if exists (select 1 from public.entries e where e.id = changed) then
+      perform realtime.send(
+        jsonb_build_object('contentId', changed, 'usage', private.usage_tallies(changed), 'rudeIn', to_jsonb(rude)),
+        'usage', 'entry:' || changed, true);
+    end if;
   end loop;
   return null;
 end;
