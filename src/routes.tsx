@@ -16,6 +16,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: async () => ({ Component: (await import('@/app/routes/home-page')).HomePage }) },
           { path: 'content/:id', lazy: async () => ({ Component: (await import('@/app/routes/entry-page')).EntryPage }) },
+          { path: 'compare', lazy: async () => ({ Component: (await import('@/app/routes/compare-page')).ComparePage }) },
           { path: 'addContent', lazy: async () => ({ Component: (await import('@/app/routes/add-entry-page')).AddEntryPage }) },
           { path: 'addTag', lazy: async () => ({ Component: (await import('@/app/routes/add-tag-page')).AddTagPage }) },
           { path: 'addfeedback', lazy: async () => ({ Component: (await import('@/app/routes/add-feedback-page')).AddFeedbackPage }) },

@@ -10,7 +10,7 @@ describe('Header and navigation', () => {
     expect(screen.getByText('Welcome, guest!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Jerga' })).toHaveAttribute('href', '/');
     const nav = within(screen.getByRole('navigation'));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Log In']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Log In']);
     expect(screen.getByRole('button', { name: 'Spanish' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     const options = within(screen.getByRole('group', { name: 'Language' })).getAllByRole('button');
@@ -21,7 +21,7 @@ describe('Header and navigation', () => {
     renderWithProviders(<Header />, { user: { ...testUser, isAdmin: true } });
     expect(screen.getByText('Welcome, Lucía!')).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation'));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Account', 'Flashcards', 'Chat', 'Administer']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Account', 'Flashcards', 'Chat', 'Administer']);
     expect(nav.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
 
@@ -42,7 +42,7 @@ describe('Header and navigation', () => {
   it('shows neither Log In nor the account links while the auth state is loading', () => {
     renderWithProviders(<Header />, { authLoading: true });
     const nav = within(screen.getByRole('navigation'));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare']);
   });
 
   it('opens and closes the menu panel with its toggle and Escape', async () => {

@@ -108,6 +108,7 @@ export function NavBar() {
           <ul className="nav__list">
             {link('/', t('nav.home'), true)}
             {link('/addContent', t('nav.add'))}
+            {link('/compare', t('nav.compare'))}
             {isLoading ? null : isLoggedIn ? (
               <>
                 {link('/account', t('nav.account'))}

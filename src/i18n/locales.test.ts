@@ -7,6 +7,7 @@ import enUSAdmin from './locales/en-US.admin.json';
 import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
 import enUSComments from './locales/en-US.comments.json';
+import enUSCompare from './locales/en-US.compare.json';
 import enUSEditContent from './locales/en-US.editContent.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSInbox from './locales/en-US.inbox.json';
@@ -17,6 +18,7 @@ import enUSRecovery from './locales/en-US.recovery.json';
 import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
 import enUSTags from './locales/en-US.tags.json';
+import enUSVariants from './locales/en-US.variants.json';
 import enUSUsage from './locales/en-US.usage.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
@@ -36,12 +38,14 @@ const enUS = {
   notifications: enUSNotifications,
   profile: enUSProfile,
   comments: enUSComments,
+  compare: enUSCompare,
   tags: enUSTags,
   admin: enUSAdmin,
   recovery: enUSRecovery,
   reports: enUSReports,
   signIn: enUSSignIn,
   authNotices: enUSAuthNotices,
+  variants: enUSVariants,
   usage: { ...enUSFirst.usage, ...enUSUsage },
 };
 

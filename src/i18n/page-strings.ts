@@ -4,6 +4,7 @@ import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
 import type enUSComments from './locales/en-US.comments.json';
+import type enUSCompare from './locales/en-US.compare.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSInbox from './locales/en-US.inbox.json';
@@ -14,6 +15,7 @@ import type enUSRecovery from './locales/en-US.recovery.json';
 import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
 import type enUSTags from './locales/en-US.tags.json';
+import type enUSVariants from './locales/en-US.variants.json';
 import type enUSUsage from './locales/en-US.usage.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
@@ -31,6 +33,7 @@ export interface EnglishPageStrings {
   notifications: typeof enUSNotifications;
   profile: typeof enUSProfile;
   comments: typeof enUSComments;
+  compare: typeof enUSCompare;
   tags: typeof enUSTags;
   forms: typeof enUSForms;
   chat: typeof enUSChat;
@@ -39,6 +42,7 @@ export interface EnglishPageStrings {
   recovery: typeof enUSRecovery;
   reports: typeof enUSReports;
   signIn: typeof enUSSignIn;
+  variants: typeof enUSVariants;
   usage: typeof enUSUsage;
 }
 

@@ -101,10 +101,10 @@ describe('GET /api/content/getContentById/{id}', () => {
     const entry = await addEntry(null);
     const reply = await api<Entry>(`/content/getContentById/${entry._id}`);
     expect(reply.status).toBe(200);
-    // The page's extras (how it lands per country, the caller's marks) come with it.
-    expect(reply.body).toEqual({ ...entry, usage: {}, myUsage: {} });
+    // The page's extras (the rest of its variant group, how it lands per country, the caller's marks) come with it.
+    expect(reply.body).toEqual({ ...entry, variants: [], usage: {}, myUsage: {} });
     expect(Object.keys(reply.body).sort()).toEqual(
-      ['_id', 'addedBy', 'author', 'commentCount', 'country', 'createdAt', 'description', 'descriptionEs', 'downvotes', 'exampleSentence', 'hint', 'inFlashcards', 'myUsage', 'owner', 'ownerDeleted', 'rudeIn', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'usage', 'userVote', 'voteCount'].sort(),
+      ['_id', 'addedBy', 'author', 'commentCount', 'country', 'createdAt', 'description', 'descriptionEs', 'downvotes', 'exampleSentence', 'hint', 'inFlashcards', 'myUsage', 'owner', 'ownerDeleted', 'rudeIn', 'show', 'tags', 'title', 'updatedAt', 'upvotes', 'usage', 'userVote', 'variants', 'voteCount'].sort(),
     );
   });
 

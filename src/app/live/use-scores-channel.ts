@@ -13,7 +13,7 @@ import { subscribeTopic } from '@/lib/realtime';
 export type Score = Pick<Entry, 'upvotes' | 'downvotes' | 'voteCount'> & { contentId: string };
 
 /** An edit as the database sends it (private.tell_entry_edit): the fields the pages show. */
-export type EntryEdit = Pick<Entry, 'title' | 'description' | 'country' | 'hint' | 'exampleSentence' | 'author' | 'updatedAt'> & { contentId: string };
+export type EntryEdit = Pick<Entry, 'title' | 'description' | 'descriptionEs' | 'country' | 'hint' | 'exampleSentence' | 'author' | 'updatedAt'> & { contentId: string };
 
 /** Puts a broadcast score into every cached copy of that entry: its page, its vote summary, the lists. */
 export function applyScore(queryClient: QueryClient, score: Score): void {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AddTagForm } from '@/features/tags/components/add-tag-form';
+import { TagSpanishNames } from '@/features/tags/components/tag-spanish-names';
 import '@/features/tags/tag-strings';
 
 export function AddTagPage() {
@@ -10,6 +11,7 @@ export function AddTagPage() {
         <h1 className="page-banner__title">{t('tags.banner')}</h1>
       </header>
       <AddTagForm />
+      <TagSpanishNames />
     </div>
   );
 }

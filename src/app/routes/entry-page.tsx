@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useEntryChannel } from '@/app/live/use-entry-channel';
+import { Meaning } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
@@ -11,6 +12,7 @@ import { EntryOwnerActions } from '@/features/entries/components/entry-owner-act
 import { AddedBy } from '@/features/profiles';
 import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
+import { ElsewhereSection } from '@/features/variants';
 import { RudeBadge } from '@/features/usage';
 import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { VoteControl } from '@/features/votes';
@@ -96,7 +98,9 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         <dl className="entry-detail__fields">
           <div className="entry-detail__field">
             <dt>{t('entry.description')}</dt>
-            <dd className="entry-detail__description">{entry.description}</dd>
+            <dd className="entry-detail__description">
+              <Meaning english={entry.description} spanish={entry.descriptionEs} />
+            </dd>
           </div>
           {entry.exampleSentence && (
             <div className="entry-detail__field">
@@ -132,6 +136,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
+      <ElsewhereSection entry={entry} />
       <UsagePanel entry={entry} />
       <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>

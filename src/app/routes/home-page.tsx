@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useScoresChannel } from '@/app/live/use-scores-channel';
 import { LoadMore } from '@/components/load-more';
+import { useTagName } from '@/components/meaning';
 import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth/auth-context';
 import { CountryFlag, useCountries } from '@/features/countries';
@@ -26,7 +27,8 @@ export function HomePage() {
     () => countries.map((country) => ({ value: country.code, label: country.name, icon: <CountryFlag code={country.code} size="sm" /> })),
     [countries],
   );
-  const tagOptions = useMemo(() => (tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name })), [tags.data]);
+  const tagName = useTagName();
+  const tagOptions = useMemo(() => (tags.data ?? []).map((tag) => ({ value: tag._id, label: tagName(tag) })), [tags.data, tagName]);
 
   const items = useMemo(() => entries.data?.pages.flatMap((page) => page.data) ?? [], [entries.data]);
   const filtering = Boolean(filters.q.trim() || filters.countries.length || filters.tags.length);

@@ -52,17 +52,24 @@ export const messages = {
   example_sentence_too_long: 'Example sentence must be at most 1000 characters.',
   author_required: 'Please enter an author.',
   author_too_long: 'Author must be at most 100 characters.',
+  description_es_too_long: 'The meaning in Spanish must be at most 1000 characters.',
   // Tags
   tag_not_found: 'Tag not found.',
   unknown_tag: 'Unknown tag.',
   tag_name_required: 'Please enter a name.',
   tag_name_too_long: 'A tag name is at most 20 characters.',
   tag_exists: 'A tag with this name already exists.',
+  tag_name_es_too_long: 'A Spanish tag name is at most 20 characters.',
+  tag_name_es_exists: 'A tag with this Spanish name already exists.',
   // Votes
   vote_login_required: 'Please log in to vote',
   vote_type_invalid: 'A vote is either upvote or downvote.',
   vote_already_recorded: 'Vote already recorded for this user on this content.',
   vote_not_found: 'You have not voted on this entry.',
+  // Variants
+  variant_login_required: 'Please log in to link variants.',
+  variant_self_link: 'An entry cannot be a variant of itself.',
+  variant_link_not_found: 'These entries are not linked.',
   // Usage marks
   usage_invalid: 'Say whether the word is used, understood, unknown or offensive there.',
   // Comments

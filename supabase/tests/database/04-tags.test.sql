@@ -26,8 +26,9 @@ select ok(
 select policies_are('public', 'tags', array[
   'Anyone can read tags',
   'Logged-in users can create tags in their own name',
-  'Admins can delete tags'
-], 'tags has the read, create and delete policies');
+  'Admins can delete tags',
+  'Owners and admins can name tags in Spanish'
+], 'tags has the read, create, Spanish name and delete policies');
 
 -------------------------------------------------------------------------------- anonymous
 set local role anon;

@@ -5,10 +5,12 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(101);
+select plan(115);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
+--   anon and authenticated: concept_search_hits (the concept search, guests' too; it returns
+--     ids of entries the caller may see, or shown ones only for the tutor).
 --   anon and authenticated: public_profile (a learner's display name and join date, for the
 --     bylines and profile pages anyone may read; never the e-mail, admin flag or streaks).
 --   anon: is_admin (entry and tag policies ask it of guests too), search_entry_ids and
@@ -46,6 +48,7 @@ create temporary table definer_decisions (signature text primary key, anon boole
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
+  ('private.add_variant_link(uuid, uuid)', false, true),
   ('private.audit(text, text, text, text, text, jsonb)', false, false),
   ('private.audit_admin_changes()', false, false),
   ('private.check_current_password(text)', false, true),
@@ -54,6 +57,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.create_profile_for_new_user()', false, false),
   ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
   ('private.is_admin()', true, true),
+  ('private.join_variant_groups()', false, false),
   ('private.keep_usage()', false, false),
   ('private.limit_account_writes()', false, false),
   ('private.notify(uuid, text, uuid, uuid, jsonb)', false, false),
@@ -61,14 +65,17 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.notify_moderation()', false, false),
   ('private.notify_vote()', false, false),
   ('private.open_tutor_turn(uuid, text)', false, true),
+  ('private.concept_search_hits(text, integer, boolean)', true, true),
   ('private.public_profile(uuid)', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.remember_entry_owner()', false, false),
+  ('private.remove_variant_link(uuid, uuid)', false, true),
   ('private.running_bans()', false, true),
   ('private.same_title_ids(text, text)', true, true),
   ('private.save_usage_mark(uuid, text, text)', false, true),
   ('private.search_entry_ids(text)', true, true),
   ('private.session_is_live()', true, true),
+  ('private.split_variant_groups()', false, false),
   ('private.sync_profile_from_auth_user()', false, false),
   ('private.take_rate_limit(text, text, integer, interval, text)', true, true),
   ('private.tell_comment()', false, false),
@@ -76,6 +83,8 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_moderation(uuid, uuid, boolean)', false, false),
   ('private.tell_queue(uuid)', false, false),
   ('private.tell_tags()', false, false),
+  ('private.tell_variant_edit()', false, false),
+  ('private.tell_variants()', false, false),
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
   ('private.tutor_entry_ids(text, integer)', false, true),

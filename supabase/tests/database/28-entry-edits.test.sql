@@ -24,8 +24,8 @@ reset role;
 select results_eq($$ select topic from sent where payload ->> 'contentId' = '28e00000-0000-4000-8000-000000000001' order by topic $$,
   $$ values ('entries'), ('entry:28e00000-0000-4000-8000-000000000001') $$, 'a shown entry''s edit goes to its page and the grid');
 select is((select payload - 'updatedAt' - 'id' from sent where topic = 'entries'),
-  '{"contentId": "28e00000-0000-4000-8000-000000000001", "title": "chido", "description": "Cool, great.", "country": "MX",
-    "hint": null, "exampleSentence": null, "author": "Olga"}', 'with the fields the pages show');
+  '{"contentId": "28e00000-0000-4000-8000-000000000001", "title": "chido", "description": "Cool, great.", "descriptionEs": null,
+    "country": "MX", "hint": null, "exampleSentence": null, "author": "Olga"}', 'with the fields the pages show');
 select results_eq($$ select topic from sent where payload ->> 'contentId' = '28e00000-0000-4000-8000-000000000002' $$,
   $$ values ('entry:28e00000-0000-4000-8000-000000000002') $$, 'a hidden entry''s edit goes to its page only');
 update public.entries set upvotes = upvotes + 1 where id = '28e00000-0000-4000-8000-000000000001';

@@ -1,21 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSpanishInterface } from '@/components/meaning';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
 import { rememberChat } from './get-chats';
 import type { Chat, ChatPage, ChatWithMessages } from './types';
 
-export async function createChat(userId: string): Promise<Chat> {
+export async function createChat(userId: string, title?: string): Promise<Chat> {
   // No title: the server names it "New Chat".
-  const reply = await api.post<{ chat: ChatWithMessages }>('/chat/new', { userId });
+  const reply = await api.post<{ chat: ChatWithMessages }>('/chat/new', title ? { userId, title } : { userId });
   const { messages: _messages, ...chat } = reply.chat;
   return chat;
 }
 
-/** A new, empty chat: first in the list, and its (empty) messages known without asking. */
+/**
+ * A new, empty chat: first in the list, and its (empty) messages known without asking. In the
+ * Spanish interface it is called "Nuevo chat" (chat.defaultTitle), which the server treats as
+ * the default title like "New Chat": the first question renames it.
+ */
 export function useCreateChat(userId: string) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const spanish = useSpanishInterface();
   return useMutation({
-    mutationFn: () => createChat(userId),
+    mutationFn: () => createChat(userId, spanish ? t('chat.defaultTitle') : undefined),
     onSuccess: (chat) => {
       rememberChat(queryClient, userId, chat);
       queryClient.setQueryData(chatKeys.messages(chat._id), {

@@ -6,6 +6,8 @@ import { entryKeys } from './entry-keys';
 export interface NewEntry {
   title: string;
   description: string;
+  /** The meaning in Spanish, optional. */
+  descriptionEs?: string;
   country: string;
   hint?: string;
   exampleSentence?: string;

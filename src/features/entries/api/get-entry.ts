@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Entry } from '@/lib/api-types';
+import type { EntryDetail } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { entryKeys } from './entry-keys';
 
-export function getEntry(id: string, signal?: AbortSignal): Promise<Entry> {
-  return api.get<Entry>(`/content/getContentById/${encodeURIComponent(id)}`, { signal });
+export function getEntry(id: string, signal?: AbortSignal): Promise<EntryDetail> {
+  return api.get<EntryDetail>(`/content/getContentById/${encodeURIComponent(id)}`, { signal });
 }
 
 export function entryQueryOptions(id: string) {

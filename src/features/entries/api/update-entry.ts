@@ -3,11 +3,12 @@ import type { Entry } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { entryKeys } from './entry-keys';
 
-/** The fields that changed, by the entry's id; `hint`/`exampleSentence` null clears them. */
+/** The fields that changed, by the entry's id; `hint`/`exampleSentence`/`descriptionEs` null clears them. */
 export interface EntryUpdate {
   _id: string;
   title?: string;
   description?: string;
+  descriptionEs?: string | null;
   country?: string;
   hint?: string | null;
   exampleSentence?: string | null;

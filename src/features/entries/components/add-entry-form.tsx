@@ -13,7 +13,7 @@ export function AddEntryForm({ defaultAuthor }: { defaultAuthor: string }) {
   const toast = useToast();
   const navigate = useNavigate();
   const addEntry = useAddEntry();
-  const initial: EntryValues = { title: '', description: '', country: '', hint: '', exampleSentence: '', author: defaultAuthor, show: true };
+  const initial: EntryValues = { title: '', description: '', descriptionEs: '', country: '', hint: '', exampleSentence: '', author: defaultAuthor, show: true };
 
   return (
     <EntryForm
@@ -22,8 +22,18 @@ export function AddEntryForm({ defaultAuthor }: { defaultAuthor: string }) {
       saving={addEntry.isPending}
       failedKey="addContent.failed"
       notice={(values) => <SameTitleNotice title={values.title} country={values.country} />}
-      onSave={({ title, description, country, hint, exampleSentence, author }) =>
-        addEntry.mutateAsync({ title, description, country, hint: hint ?? undefined, exampleSentence: exampleSentence ?? undefined, author }).then(
+      onSave={({ title, description, descriptionEs, country, hint, exampleSentence, author }) =>
+        addEntry
+          .mutateAsync({
+            title,
+            description,
+            ...(descriptionEs ? { descriptionEs } : {}),
+            country,
+            hint: hint ?? undefined,
+            exampleSentence: exampleSentence ?? undefined,
+            author,
+          })
+          .then(
           (entry) => {
             toast.success(t('addContent.added'));
             navigate(`/content/${entry._id}`);

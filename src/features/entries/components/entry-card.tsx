@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Meaning, useTagName } from '@/components/meaning';
 import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { AddFlashcardButton } from '@/features/flashcards';
@@ -15,6 +16,7 @@ import './entry-card.css';
 export function EntryCard({ entry, editable = false }: { entry: Entry; editable?: boolean }) {
   const { t } = useTranslation();
   const countryName = useCountryName(entry.country);
+  const tagName = useTagName();
   return (
     <article className={`entry-card${editable && !entry.show ? ' entry-card--hidden' : ''}`}>
       <div className="entry-card__top">
@@ -56,12 +58,14 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
         </span>
       )}
       <RudeBadge countries={entry.rudeIn} className="entry-card__rude" />
-      <p className="entry-card__description">{entry.description}</p>
+      <p className="entry-card__description">
+        <Meaning english={entry.description} spanish={entry.descriptionEs} />
+      </p>
       {entry.tags.length > 0 && (
         <ul className="tag-list tag-list--compact">
           {entry.tags.map((tag) => (
             <li key={tag._id} className="tag">
-              {tag.name}
+              {tagName(tag)}
             </li>
           ))}
         </ul>

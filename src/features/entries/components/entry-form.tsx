@@ -13,17 +13,22 @@ export const ENTRY_TEXT_MAX = 1000;
 export const ENTRY_AUTHOR_MAX = 100;
 
 // In the order they appear: the first invalid one gets focus.
-const FIELDS = ['title', 'description', 'country', 'author', 'exampleSentence', 'hint'] as const;
+const FIELDS = ['title', 'description', 'descriptionEs', 'country', 'author', 'exampleSentence', 'hint'] as const;
 type Field = (typeof FIELDS)[number];
 export type EntryValues = Record<Field, string> & { show: boolean };
 /** What a form sends: trimmed, empty optional fields as null. */
-export type EntryPayload = Omit<EntryValues, 'hint' | 'exampleSentence'> & { hint: string | null; exampleSentence: string | null };
+export type EntryPayload = Omit<EntryValues, 'hint' | 'exampleSentence' | 'descriptionEs'> & {
+  hint: string | null;
+  exampleSentence: string | null;
+  descriptionEs: string | null;
+};
 function validate(values: EntryValues): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.title.trim()) errors.title = { key: 'addContent.titleRequired' };
   else if (isTooLong(values.title, ENTRY_TEXT_MAX)) errors.title = { key: 'addContent.titleTooLong' };
   if (!values.description.trim()) errors.description = { key: 'addContent.descriptionRequired' };
   else if (isTooLong(values.description, ENTRY_TEXT_MAX)) errors.description = { key: 'addContent.descriptionTooLong' };
+  if (isTooLong(values.descriptionEs, ENTRY_TEXT_MAX)) errors.descriptionEs = { key: 'addContent.descriptionEsTooLong' };
   if (!values.country) errors.country = { key: 'addContent.countryRequired' };
   if (!values.author.trim()) errors.author = { key: 'addContent.authorRequired' };
   else if (isTooLong(values.author, ENTRY_AUTHOR_MAX)) errors.author = { key: 'apiErrors.author_too_long' };
@@ -36,6 +41,7 @@ export function toPayload(values: EntryValues): EntryPayload {
   return {
     title: values.title.trim(),
     description: values.description.trim(),
+    descriptionEs: values.descriptionEs.trim() || null,
     country: values.country,
     hint: values.hint.trim() || null,
     exampleSentence: values.exampleSentence.trim() || null,
@@ -49,6 +55,7 @@ export function entryValues(entry: Entry): EntryValues {
   return {
     title: entry.title,
     description: entry.description,
+    descriptionEs: entry.descriptionEs ?? '',
     country: entry.country,
     hint: entry.hint ?? '',
     exampleSentence: entry.exampleSentence ?? '',
@@ -148,6 +155,24 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
             aria-required="true"
             value={values.description}
             onChange={change('description')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('addContent.descriptionEs')}
+        note={t('addContent.optional')}
+        error={message(errors.descriptionEs)}
+        limit={quietLimit(values.descriptionEs, ENTRY_TEXT_MAX)}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            name="descriptionEs"
+            className="input textarea"
+            rows={2}
+            lang="es"
+            value={values.descriptionEs}
+            onChange={change('descriptionEs')}
           />
         )}
       </FormField>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Meaning } from '@/components/meaning';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useSameTitleEntries } from '../api/find-same-title';
 import '../entry-form-strings';
@@ -28,7 +29,9 @@ export function SameTitleNotice({ title, country }: { title: string; country: st
                 <Link to={`/content/${entry._id}`} className="same-title__link">
                   {t('addContent.openExisting', { title: entry.title })}
                 </Link>
-                <span className="same-title__meaning">{entry.description}</span>
+                <span className="same-title__meaning">
+                  <Meaning english={entry.description} spanish={entry.descriptionEs} />
+                </span>
                 <span className="same-title__votes">{t('addContent.sameTitleVotes', { count: entry.voteCount })}</span>
               </li>
             ))}

@@ -3,8 +3,9 @@ import type { Tag } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { tagKeys } from './tag-keys';
 
-export async function addTag(name: string): Promise<Tag> {
-  const reply = await api.post<{ success: boolean; data: Tag }>('/tag/addTag', { name });
+/** Creates a tag; `nameEs`, its optional Spanish name, is sent only when given. */
+export async function addTag(name: string, nameEs?: string): Promise<Tag> {
+  const reply = await api.post<{ success: boolean; data: Tag }>('/tag/addTag', nameEs ? { name, nameEs } : { name });
   return reply.data;
 }
 
@@ -12,7 +13,7 @@ export async function addTag(name: string): Promise<Tag> {
 export function useAddTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: addTag,
+    mutationFn: ({ name, nameEs }: { name: string; nameEs?: string }) => addTag(name, nameEs),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.list() }),
   });
 }

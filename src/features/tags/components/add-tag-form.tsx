@@ -19,6 +19,11 @@ export function tagNameError(name: string): FieldError | null {
   return null;
 }
 
+/** What is wrong with a tag's (optional) Spanish name, if anything. */
+export function tagNameEsError(nameEs: string): FieldError | null {
+  return isTooLong(nameEs, TAG_NAME_MAX) ? { key: 'apiErrors.tag_name_es_too_long' } : null;
+}
+
 export function AddTagForm() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -27,26 +32,31 @@ export function AddTagForm() {
   const addTag = useAddTag();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<FieldError | null>(null);
+  const [nameEs, setNameEs] = useState('');
+  const [nameEsError, setNameEsError] = useState<FieldError | null>(null);
   const [failure, setFailure] = useState<FieldError | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
     const found = tagNameError(name);
+    const foundEs = tagNameEsError(nameEs);
     setNameError(found);
-    if (found) event.currentTarget.querySelector<HTMLElement>('[name="name"]')?.focus();
+    setNameEsError(foundEs);
+    if (found || foundEs) event.currentTarget.querySelector<HTMLElement>(`[name="${found ? 'name' : 'nameEs'}"]`)?.focus();
     if (!isLoggedIn) toast.info(t('tags.loginToAdd'));
-    if (found || !isLoggedIn) return;
-    addTag.mutate(name.trim(), {
+    if (found || foundEs || !isLoggedIn) return;
+    addTag.mutate({ name: name.trim(), nameEs: nameEs.trim() || undefined }, {
       onSuccess: () => {
         navigate('/');
         toast.success(t('tags.added'));
       },
       onError: (error) => {
-        // A code about the name (too long, taken) goes under the field; anything else under the form.
-        const onName = serverFieldErrors(error, ['name'] as const).name ?? null;
-        setNameError(onName);
-        setFailure(onName ? null : generalFailure(error, 'tags.failed'));
+        // A code about a name (too long, taken) goes under its field; anything else under the form.
+        const onField = serverFieldErrors(error, ['name', 'nameEs'] as const);
+        setNameError(onField.name ?? null);
+        setNameEsError(onField.nameEs ?? null);
+        setFailure(onField.name || onField.nameEs ? null : generalFailure(error, 'tags.failed'));
       },
     });
   };
@@ -66,6 +76,29 @@ export function AddTagForm() {
             onChange={(event) => {
               setName(event.target.value);
               setNameError(null);
+              setFailure(null);
+            }}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('tags.nameEs')}
+        note={t('tags.optional')}
+        error={nameEsError ? fieldErrorMessage(t, nameEsError) : undefined}
+        limit={{ value: nameEs, max: TAG_NAME_MAX, showFrom: Math.floor(TAG_NAME_MAX * 0.8) }}
+      >
+        {(props) => (
+          <input
+            {...props}
+            name="nameEs"
+            className="input"
+            type="text"
+            lang="es"
+            autoComplete="off"
+            value={nameEs}
+            onChange={(event) => {
+              setNameEs(event.target.value);
+              setNameEsError(null);
               setFailure(null);
             }}
           />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTagName } from '@/components/meaning';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth/auth-context';
 import type { Tag } from '@/lib/api-types';
@@ -19,6 +20,7 @@ export function EntryTags({ entryId, initialTags }: { entryId: string; initialTa
   const { isLoggedIn } = useAuth();
   const { data: tags = initialTags } = useEntryTags(entryId, initialTags);
   const removeTag = useRemoveTagFromEntry();
+  const tagName = useTagName();
   const [pickerOpen, setPickerOpen] = useState(false);
 
   const remove = (tag: Tag) =>
@@ -36,12 +38,12 @@ export function EntryTags({ entryId, initialTags }: { entryId: string; initialTa
         <ul className="tag-list">
           {tags.map((tag) => (
             <li key={tag._id} className="tag">
-              <span>{tag.name}</span>
+              <span>{tagName(tag)}</span>
               {isLoggedIn && tag.canRemove && (
                 <button
                   type="button"
                   className="tag__remove"
-                  aria-label={t('tags.remove', { name: tag.name })}
+                  aria-label={t('tags.remove', { name: tagName(tag) })}
                   disabled={removeTag.isPending}
                   onClick={() => remove(tag)}
                 >

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { FormField } from '@/components/form-field';
+import { useTagName } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
@@ -28,6 +29,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
   const { t } = useTranslation();
   const toast = useToast();
   const tags = useTags();
+  const tagName = useTagName();
   const addToEntry = useAddTagToEntry();
   const [filter, setFilter] = useState('');
   const [newName, setNewName] = useState('');
@@ -38,7 +40,8 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
   const onEntry = new Set(entryTags.map((tag) => tag._id));
   const available = (tags.data ?? []).filter((tag) => !onEntry.has(tag._id));
   const needle = normalize(filter.trim());
-  const shown = needle ? available.filter((tag) => normalize(tag.name).includes(needle)) : available;
+  // Either name finds a tag: a Spanish reader may type the English one they know, or the other way round.
+  const shown = needle ? available.filter((tag) => normalize(`${tag.name} ${tag.nameEs ?? ''}`).includes(needle)) : available;
   const busy = addToEntry.isPending || creating;
 
 
@@ -107,7 +110,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
             {shown.map((tag) => (
               <li key={tag._id}>
                 <button type="button" className="tag tag--button" disabled={busy} onClick={() => attach(tag)}>
-                  + {tag.name}
+                  + {tagName(tag)}
                 </button>
               </li>
             ))}

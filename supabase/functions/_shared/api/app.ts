@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { ApiError, errorResponse } from '../errors.ts';
 import { content } from './content.ts';
 import { usage } from './usage.ts';
+import { concepts } from './concepts.ts';
 import { tags } from './tags.ts';
 import { votes } from './votes.ts';
 import { comments } from './comments.ts';
@@ -48,6 +49,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.use('*', withCaller);
   app.route('/content', content);
   app.route('/content', usage);
+  app.route('/concept', concepts);
   app.route('/tag', tags);
   app.route('/auth', auth);
   app.route('/user', user);

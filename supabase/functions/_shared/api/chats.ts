@@ -5,10 +5,11 @@ import { ApiError, fromPostgres } from '../errors.ts';
 import { messages } from '../messages.ts';
 import { tutorConfig } from '../tutor/config.ts';
 import { citedEntryIds } from '../tutor/citations.ts';
+import { conceptQuestion } from '../tutor/concept-question.ts';
 import { TutorAborted, TutorFailure, modelReply } from '../tutor/model.ts';
 import { deltasOf, OFFLINE_MODEL, offlineReply } from '../tutor/offline.ts';
 import { promptMessages } from '../tutor/prompt.ts';
-import type { TutorEntry, TutorHistoryMessage, TutorLanguage } from '../tutor/types.ts';
+import type { TutorConcept, TutorEntry, TutorHistoryMessage, TutorLanguage } from '../tutor/types.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
 import type { Chat, ChatListItem, ChatMessage, ChatTurn } from './types.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
@@ -91,12 +92,18 @@ export const chats = new Hono<ApiEnv>()
     const body = await parseBody(c, sendBody);
     requireOwnId(c.get('caller'), body.userId, 'userId');
     const run = c.get('run');
+    // "How do you say X in <country>?" is answered from X's concept group (tutor_concept),
+    // found in the same statement; null for any other message.
+    const question = conceptQuestion(body.message);
     // Its own transaction: the rate limit counts even when the model then fails.
-    const begun = await run(
-      async (tx) => (await tx<{ turn: BegunTurn }[]>`select public.begin_tutor_turn(${body.chatId}, ${body.message}) as turn`)[0].turn,
-    );
+    const [begun, concept] = await run(async (tx) => {
+      const [row] = await tx<{ turn: BegunTurn; concept: Pick<TutorConcept, 'entries'> | null }[]>`
+        select public.begin_tutor_turn(${body.chatId}, ${body.message}) as turn,
+               public.tutor_concept(${question?.term ?? null}, ${question?.country ?? null}) as concept`;
+      return [row.turn, question ? { ...question, entries: row.concept?.entries ?? [] } : null] as const;
+    });
     const config = tutorConfig();
-    const given = [...begun.entries, ...begun.related];
+    const given = [...begun.entries, ...begun.related, ...(concept?.entries ?? [])];
     const signal = c.req.raw.signal;
 
     /** Writes the reply (and the learner's message with it) once it is complete. */
@@ -115,7 +122,7 @@ export const chats = new Hono<ApiEnv>()
     /** The tutor's whole reply, each piece passed to `onDelta` as it comes. */
     const answer = async (onDelta: (text: string) => Promise<void>, pause: number): Promise<string> => {
       if (!config.apiKey) {
-        const reply = offlineReply({ ...begun, message: body.message.trim(), language: body.language });
+        const reply = offlineReply({ ...begun, concept, message: body.message.trim(), language: body.language });
         for (const [i, piece] of deltasOf(reply).entries()) {
           if (signal.aborted) throw new TutorAborted();
           if (i > 0 && pause) await new Promise((resolve) => setTimeout(resolve, pause));
@@ -123,7 +130,7 @@ export const chats = new Hono<ApiEnv>()
         }
         return reply;
       }
-      const prompt = await promptMessages({ ...begun, message: body.message.trim(), language: body.language, contextTokens: config.contextTokens });
+      const prompt = await promptMessages({ ...begun, concept, message: body.message.trim(), language: body.language, contextTokens: config.contextTokens });
       return modelReply({ config, messages: prompt, signal, onDelta });
     };
 

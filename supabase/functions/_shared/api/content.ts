@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
-import type { Entry, EntryListReply } from './types.ts';
+import type { Entry, EntryDetail, EntryListReply, Variant } from './types.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules (lengths, known country, defaults, who may) live in the SQL
 // functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
 const text = (required: 'title_required' | 'description_required', tooLong: 'title_too_long' | 'description_too_long') =>
   z.string({ error: required }).trim().min(1, required).max(1000, tooLong);
-const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long') =>
+const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long' | 'description_es_too_long') =>
   z
     .string()
     .trim()
@@ -26,6 +26,8 @@ const country = z
 const addEntryBody = z.object({
   title: text('title_required', 'title_too_long'),
   description: text('description_required', 'description_too_long'),
+  // The meaning in Spanish, optional beside the spec's `description`; blank is none.
+  descriptionEs: optionalText('description_es_too_long'),
   country,
   hint: optionalText('hint_too_long'),
   exampleSentence: optionalText('example_sentence_too_long'),
@@ -41,6 +43,8 @@ const updateEntryBody = z.intersection(
   z.object({
     title: text('title_required', 'title_too_long').optional(),
     description: text('description_required', 'description_too_long').optional(),
+    // Absent keeps it; null or blank clears it.
+    descriptionEs: optionalText('description_es_too_long').optional(),
     country: country.optional(),
     hint: optionalText('hint_too_long').optional(),
     exampleSentence: optionalText('example_sentence_too_long').optional(),
@@ -104,13 +108,17 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
   return { data: items, nextCursor };
 }
 
-async function findEntry(tx: Tx, id: string): Promise<Entry | undefined> {
-  // One query: the entry, how it lands per country (usage) and the caller's own marks.
-  const [row] = await tx<{ entry: Entry }[]>`
-    select public.entry_json(e) || jsonb_build_object('usage', public.entry_usage(e.id), 'myUsage', public.my_usage(e.id)) as entry
+/** The entry page's one query: the entry, the rest of its variant group, how it lands per country (usage) and the caller's own marks. */
+async function findEntry(tx: Tx, id: string): Promise<EntryDetail | undefined> {
+  const [row] = await tx<{ entry: EntryDetail }[]>`
+    select public.entry_json(e)
+           || jsonb_build_object('variants', public.entry_variants(e.id), 'usage', public.entry_usage(e.id), 'myUsage', public.my_usage(e.id)) as entry
       from public.entries e where e.id = ${id}`;
   return row?.entry;
 }
+
+/** Two entries said to mean the same thing; who may, and self-links, are the SQL's to decide. */
+const variantBody = z.object({ contentId: uuid, variantId: uuid });
 
 export const content = new Hono<ApiEnv>()
   .post('/addContent', async (c) => {
@@ -119,7 +127,8 @@ export const content = new Hono<ApiEnv>()
       const [row] = await tx<{ entry: Entry }[]>`
         select public.add_entry(
           title => ${body.title}, description => ${body.description}, country => ${body.country},
-          hint => ${body.hint}, example_sentence => ${body.exampleSentence}, author => ${body.author ?? null}
+          hint => ${body.hint}, example_sentence => ${body.exampleSentence}, author => ${body.author ?? null},
+          description_es => ${body.descriptionEs}
         ) as entry`;
       return row.entry;
     });
@@ -164,6 +173,26 @@ export const content = new Hono<ApiEnv>()
           .entries,
     );
     return c.json({ data });
+  })
+  // Says two entries mean the same thing in their countries (signed-in; again changes nothing):
+  // 201 with the content's variants when linked now, 200 when they were linked already.
+  .post('/linkVariant', async (c) => {
+    const body = await parseBody(c, variantBody);
+    const linked = await c.get('run')(
+      async (tx) =>
+        (await tx<{ linked: { created: boolean; variants: Variant[] } }[]>`
+          select public.link_variant(${body.contentId}, ${body.variantId}) as linked`)[0].linked,
+    );
+    return c.json({ success: true, created: linked.created, data: linked.variants }, linked.created ? 201 : 200);
+  })
+  // Whoever linked them, either entry's owner or an admin; the content's variants afterwards.
+  .delete('/unlinkVariant/:contentId/:variantId', async (c) => {
+    const contentId = idParam(c, 'contentId', 'variant_link_not_found');
+    const variantId = idParam(c, 'variantId', 'variant_link_not_found');
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ variants: Variant[] }[]>`select public.unlink_variant(${contentId}, ${variantId}) as variants`)[0].variants,
+    );
+    return c.json({ success: true, data });
   })
   .get('/getContents/:userId', async (c) => {
     const userId = idParam(c, 'userId', 'user_not_found');

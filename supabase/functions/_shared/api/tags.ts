@@ -4,11 +4,31 @@ import { requireOwnId, type ApiEnv } from './context.ts';
 import type { Tag } from './types.ts';
 import { countParam, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
-// Shapes only: the rules live in the SQL functions add_tag/tag_entry/untag_entry.
+// Shapes only: the rules live in the SQL functions add_tag/set_tag_name_es/tag_entry/untag_entry.
+/** A tag's Spanish name: optional, trimmed, at most 20 characters; blank or null is none. */
+const nameEs = z
+  .string()
+  .trim()
+  .max(20, 'tag_name_es_too_long')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
 const addTagBody = z.object({
   name: z.string({ error: 'tag_name_required' }).trim().min(1, 'tag_name_required').max(20, 'tag_name_too_long'),
+  nameEs,
   // The spec's client names the owner; it must be the caller.
   owner: uuid.optional(),
+});
+
+// The Spanish name is the one thing about a tag that changes after it is made: the key is
+// required (null or blank clears it).
+const updateTagBody = z.object({
+  nameEs: z
+    .string({ error: (issue) => (issue.input === undefined ? 'nothing_to_update' : 'invalid_input') })
+    .trim()
+    .max(20, 'tag_name_es_too_long')
+    .nullable()
+    .transform((value) => (value ? value : null)),
 });
 
 const tagOnEntryBody = z.object({ contentId: uuid, tagId: uuid, userId: uuid.optional() });
@@ -43,8 +63,17 @@ export const tags = new Hono<ApiEnv>()
   .post('/addTag', async (c) => {
     const body = await parseBody(c, addTagBody);
     requireOwnId(c.get('caller'), body.owner, 'owner');
-    const tag = await c.get('run')(async (tx) => (await tx<{ tag: Tag }[]>`select public.add_tag(${body.name}) as tag`)[0].tag);
+    const tag = await c.get('run')(async (tx) => (await tx<{ tag: Tag }[]>`select public.add_tag(${body.name}, ${body.nameEs}) as tag`)[0].tag);
     return c.json({ success: true, message: 'Added successfully', data: tag }, 201);
+  })
+  // Sets or clears a tag's Spanish name: its creator or an admin.
+  .put('/updateTag/:id', async (c) => {
+    const id = idParam(c, 'id', 'tag_not_found');
+    const body = await parseBody(c, updateTagBody);
+    const tag = await c.get('run')(
+      async (tx) => (await tx<{ tag: Tag }[]>`select public.set_tag_name_es(${id}, ${body.nameEs}) as tag`)[0].tag,
+    );
+    return c.json({ success: true, message: 'Updated successfully', data: tag });
   })
   .post('/addTagToContent', async (c) => {
     const body = await parseBody(c, tagOnEntryBody);

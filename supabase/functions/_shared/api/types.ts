@@ -61,6 +61,47 @@ export interface Entry {
   moderation?: Moderation;
 }
 
+/**
+ * An entry of the same group (concept) as another: the same meaning, most often in another
+ * country. What the entry page lists under "Elsewhere".
+ */
+export interface Variant {
+  _id: string;
+  title: string;
+  country: string;
+  /** The variant's vote score (upvotes - downvotes). */
+  voteScore: number;
+  /** Linked to this entry itself, rather than through another of the group. */
+  direct: boolean;
+  /** Whether the caller may remove the direct link (they made it, own either entry, or are an admin). */
+  canUnlink: boolean;
+}
+
+/** GET /api/content/getContentById/:id: the entry with the rest of its variant group. */
+export interface EntryDetail extends Entry {
+  /** Shown entries only; countries by their best-voted form, then by code; best-voted first within one. */
+  variants: Variant[];
+}
+
+/** POST /api/content/linkVariant (201 when linked now, 200 when already linked): the content's variants. */
+export interface LinkVariantReply {
+  success: true;
+  created: boolean;
+  data: Variant[];
+}
+
+/** DELETE /api/content/unlinkVariant/:contentId/:variantId: the content's variants afterwards. */
+export interface UnlinkVariantReply {
+  success: true;
+  data: Variant[];
+}
+
+/** The 'variants' broadcast on entry:<id>: that entry's new list (canUnlink is each caller's own, so left out). */
+export interface VariantsEvent {
+  contentId: string;
+  variants: Omit<Variant, 'canUnlink'>[];
+}
+
 /** Why a thing is hidden by moderation: held (three accounts reported it) or removed by an admin. */
 export type Moderation = 'held' | 'removed';
 
@@ -290,3 +331,24 @@ export interface UsageReply {
 
 /** The live 'usage' event on entry:<id>: every learner's new tallies. */
 export type UsageEvent = Pick<UsageReply, 'contentId' | 'usage' | 'rudeIn'>;
+/** One member of a concept group as the concept search shows it. */
+export interface ConceptEntry {
+  _id: string;
+  title: string;
+  /** Two-letter country code. */
+  country: string;
+  /** The meaning in English. */
+  description: string;
+  /** The meaning in Spanish; null when only the English one was written. */
+  descriptionEs: string | null;
+}
+
+/** A concept: entries linked as one meaning in their countries, the ones the caller can see, by country. */
+export interface ConceptGroup {
+  entries: ConceptEntry[];
+}
+
+/** GET /api/concept/search?q= — the matching groups, best first (at most 20). */
+export interface ConceptSearchReply {
+  data: ConceptGroup[];
+}

@@ -21,6 +21,11 @@ export interface OfflinePhrases {
   nothingFound: (message: string) => string;
   nothingFoundTips: string;
   favourites: string;
+  /** "How do you say X in <country>?", answered from a concept group. */
+  conceptHere: (country: string, term: string, forms: string) => string;
+  conceptNotHere: (country: string, term: string) => string;
+  conceptElsewhere: string;
+  conceptNone: (country: string, term: string) => string;
   countries: Record<string, string>;
 }
 
@@ -44,6 +49,12 @@ export const offlinePhrases: Record<TutorLanguage, OfflinePhrases> = {
     nothingFoundTips:
       'Try asking about a single word or expression (for example "¿Qué significa chamba?" or "what does guagua mean"), check the spelling, or add the word yourself so others can learn it.',
     favourites: "Meanwhile, here are some of the community's favourite entries:",
+    conceptHere: (country, term, forms) => `In ${country}, ${term} is ${forms}.`,
+    conceptNotHere: (country, term) =>
+      `Jerga's community hasn't linked a word from ${country} for ${term} yet. This is how other countries say it:`,
+    conceptElsewhere: 'Elsewhere:',
+    conceptNone: (country, term) =>
+      `Jerga has no group of words across countries for ${term} yet, so I can't tell you how it is said in ${country}. Here is what else I found.`,
     countries: {
       AR: 'Argentina', BO: 'Bolivia', CL: 'Chile', CO: 'Colombia', CR: 'Costa Rica', CU: 'Cuba',
       DO: 'Dominican Republic', EC: 'Ecuador', SV: 'El Salvador', GQ: 'Equatorial Guinea', GT: 'Guatemala',
@@ -70,6 +81,12 @@ export const offlinePhrases: Record<TutorLanguage, OfflinePhrases> = {
     nothingFoundTips:
       'Prueba a preguntar por una sola palabra o expresión (por ejemplo «¿Qué significa chamba?» o «¿qué es guagua?»), revisa la ortografía o añade tú la palabra para que otros la aprendan.',
     favourites: 'Mientras tanto, estas son algunas de las entradas favoritas de la comunidad:',
+    conceptHere: (country, term, forms) => `En ${country}, ${term} se dice ${forms}.`,
+    conceptNotHere: (country, term) =>
+      `La comunidad de Jerga todavía no ha enlazado una palabra de ${country} para ${term}. Así se dice en otros países:`,
+    conceptElsewhere: 'En otros países:',
+    conceptNone: (country, term) =>
+      `Jerga todavía no tiene un grupo de palabras entre países para ${term}, así que no puedo decirte cómo se dice en ${country}. Esto es lo demás que encontré.`,
     countries: {
       AR: 'Argentina', BO: 'Bolivia', CL: 'Chile', CO: 'Colombia', CR: 'Costa Rica', CU: 'Cuba',
       DO: 'República Dominicana', EC: 'Ecuador', SV: 'El Salvador', GQ: 'Guinea Ecuatorial', GT: 'Guatemala',

@@ -72,6 +72,15 @@ describe('offlineReply', () => {
     expect(offlineReply(turn({ language: 'es' }))).toMatch(/^_El tutor con IA no está disponible ahora/);
   });
 
+  it('gives the Spanish meaning in a Spanish reply when the entry has one, the English one otherwise and in English', () => {
+    const withSpanish = { ...chamba, descriptionEs: 'Trabajo, empleo; chambear es trabajar.' };
+    const spanish = offlineReply(turn({ language: 'es', entries: [withSpanish], related: [{ ...curro, descriptionEs: 'Trabajo (España).' }] }));
+    expect(spanish).toContain('· México\n\nTrabajo, empleo; chambear es trabajar.');
+    expect(spanish).toContain('(España): Trabajo (España).');
+    expect(offlineReply(turn({ language: 'es' }))).toContain('· México\n\nWork, a job; chambear is to work.');
+    expect(offlineReply(turn({ entries: [withSpanish] }))).toContain('· Mexico\n\nWork, a job; chambear is to work.');
+  });
+
   it('lists every match, leaving out an example or hint the entry does not have', () => {
     const reply = offlineReply(turn({ message: 'trabajo', entries: [chamba, curro], related: [], offlineNoticeGiven: true }));
     expect(reply.split('\n\n')[0]).toBe('I found 2 entries in Jerga that match:');

@@ -1,5 +1,5 @@
 import { offlinePhrases, type OfflinePhrases } from './offline-phrases.ts';
-import type { TutorEntry, TutorTurn } from './types.ts';
+import type { TutorConcept, TutorEntry, TutorTurn } from './types.ts';
 
 /** What the assistant row's `model` says for a reply written by the offline tutor. */
 export const OFFLINE_MODEL = 'offline';
@@ -24,8 +24,12 @@ const linkedTitle = (entry: TutorEntry) => `**[${escapeMarkdown(entry.title)}]($
 
 const countryName = (phrases: OfflinePhrases, code: string) => phrases.countries[code] ?? code;
 
+/** The meaning in the reply's language: a Spanish reply uses the Spanish meaning when the entry has one. */
+const meaningOf = (entry: TutorEntry, phrases: OfflinePhrases) =>
+  (phrases === offlinePhrases.es && entry.descriptionEs?.trim()) || entry.description;
+
 function explain(entry: TutorEntry, phrases: OfflinePhrases): string {
-  const lines = [`${linkedTitle(entry)} · ${countryName(phrases, entry.country)}`, '', escapeMarkdown(entry.description)];
+  const lines = [`${linkedTitle(entry)} · ${countryName(phrases, entry.country)}`, '', escapeMarkdown(meaningOf(entry, phrases))];
   const details: string[] = [];
   if (entry.exampleSentence?.trim()) details.push(`- ${phrases.example}: *${escapeMarkdown(entry.exampleSentence)}*`);
   if (entry.hint?.trim()) details.push(`- ${phrases.hint}: ${escapeMarkdown(entry.hint)}`);
@@ -35,7 +39,7 @@ function explain(entry: TutorEntry, phrases: OfflinePhrases): string {
 }
 
 const relatedList = (entries: TutorEntry[], phrases: OfflinePhrases) =>
-  entries.map((entry) => `- ${linkedTitle(entry)} (${countryName(phrases, entry.country)}): ${escapeMarkdown(shorten(entry.description, 90))}`).join('\n');
+  entries.map((entry) => `- ${linkedTitle(entry)} (${countryName(phrases, entry.country)}): ${escapeMarkdown(shorten(meaningOf(entry, phrases), 90))}`).join('\n');
 
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -103,6 +107,22 @@ function focusOf(entries: TutorEntry[], said: string): { focus: TutorEntry[]; ot
   return { focus, others: entries.filter((entry) => !focus.includes(entry)), guessed: kind === 'typo' };
 }
 
+/**
+ * "How do you say X in <country>?" answered from its concept group: the country's forms
+ * explained in full, then how every other country of the group says it, each linked (so
+ * cited). A group with no form from that country says so, then lists the others.
+ */
+function conceptAnswer(concept: TutorConcept, phrases: OfflinePhrases): string[] {
+  const country = countryName(phrases, concept.country);
+  const term = `*${escapeMarkdown(concept.term)}*`;
+  const here = concept.entries.filter((entry) => entry.country === concept.country);
+  const elsewhere = concept.entries.filter((entry) => entry.country !== concept.country);
+  if (!here.length) return [phrases.conceptNotHere(country, term), relatedList(elsewhere, phrases)];
+  const parts = [phrases.conceptHere(country, term, here.map(linkedTitle).join(phrases.or)), ...here.map((entry) => explain(entry, phrases))];
+  if (elsewhere.length) parts.push(phrases.conceptElsewhere, relatedList(elsewhere, phrases));
+  return parts;
+}
+
 /** Suggestions are kept short. */
 const MAX_SUGGESTIONS = 5;
 
@@ -110,12 +130,20 @@ const MAX_SUGGESTIONS = 5;
  * The tutor that answers when no model is configured: deterministic markdown built from
  * the entries begin_tutor_turn found. It says once per chat that it is offline, explains
  * the matches (country, meaning, example, hint, tags) with a link to each entry, suggests
- * the other matches and related entries, and says plainly when nothing matched.
+ * the other matches and related entries, and says plainly when nothing matched. Asked how a
+ * word is said in a country, it answers from the word's concept group instead (or says no
+ * group has it, then answers as usual).
  */
-export function offlineReply(turn: Pick<TutorTurn, 'message' | 'language' | 'entries' | 'related' | 'offlineNoticeGiven'>): string {
+export function offlineReply(turn: Pick<TutorTurn, 'message' | 'language' | 'entries' | 'related' | 'offlineNoticeGiven' | 'concept'>): string {
   const phrases = offlinePhrases[turn.language];
   const parts: string[] = [];
   if (!turn.offlineNoticeGiven) parts.push(phrases.notice);
+  if (turn.concept?.entries.length) {
+    parts.push(...conceptAnswer(turn.concept, phrases), phrases.flashcards);
+    return parts.join('\n\n');
+  }
+  // Asked for a country's word that no group has: said plainly, then the usual answer.
+  if (turn.concept) parts.push(phrases.conceptNone(countryName(phrases, turn.concept.country), `*${escapeMarkdown(turn.concept.term)}*`));
   const said = plain(turn.message);
   const short = said.split(' ').length <= 4;
   let suggestions = turn.related;

@@ -34,6 +34,12 @@ describe('the tutor prompt', () => {
     expect(systemPrompt({ entries: [], related: [], language: 'en' })).toMatch(/No entry in Jerga's community matched/);
   });
 
+  it('gives the model an entry\'s Spanish meaning when it has one', () => {
+    const prompt = systemPrompt({ entries: [{ ...chamba, descriptionEs: 'Trabajo, empleo.' }], related: [], language: 'en' });
+    expect(prompt).toContain('  Meaning: Work, a job.\n  Meaning in Spanish: Trabajo, empleo.');
+    expect(systemPrompt({ entries: [chamba], related: [], language: 'es' })).not.toContain('Meaning in Spanish');
+  });
+
   it('keeps the newest history within the token budget, oldest first, without gaps', async () => {
     const count = await tokenCounter();
     const history = Array.from({ length: 30 }, (_, i) => said(i % 2 ? 'assistant' : 'user', `message ${i} ${'palabra '.repeat(20)}`));

@@ -1,5 +1,6 @@
-import type { TutorEntry, TutorHistoryMessage, TutorLanguage } from './types.ts';
+import type { TutorConcept, TutorEntry, TutorHistoryMessage, TutorLanguage } from './types.ts';
 import { entryLink } from './offline.ts';
+import { offlinePhrases } from './offline-phrases.ts';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -13,6 +14,7 @@ const languageNames: Record<TutorLanguage, string> = { en: 'English', es: 'Spani
 
 function entryLines(entry: TutorEntry): string {
   const lines = [`- ${entry.title} (${entry.country}) — link: ${entryLink(entry)}`, `  Meaning: ${entry.description}`];
+  if (entry.descriptionEs?.trim()) lines.push(`  Meaning in Spanish: ${entry.descriptionEs}`);
   if (entry.exampleSentence?.trim()) lines.push(`  Example: ${entry.exampleSentence}`);
   if (entry.hint?.trim()) lines.push(`  Hint: ${entry.hint}`);
   if (entry.tags.length) lines.push(`  Tags: ${entry.tags.join(', ')}`);
@@ -20,10 +22,41 @@ function entryLines(entry: TutorEntry): string {
 }
 
 /**
- * The tutor's instructions: who it is, how it teaches, and the community's entries that
- * match the learner's message, each with the link it must use to cite it.
+ * "How do you say X in <country>?": the concept group that answers it (the country's forms
+ * first), or plainly that none does, for the model to ground its answer in.
  */
-export function systemPrompt({ entries, related, language }: { entries: TutorEntry[]; related: TutorEntry[]; language: TutorLanguage }): string {
+function conceptSection(concept: TutorConcept): string {
+  const country = `${offlinePhrases.en.countries[concept.country] ?? concept.country} (${concept.country})`;
+  const asked = `The learner asks how to say "${concept.term.replace(/[\r\n]+/g, ' ')}" in ${country}.`;
+  if (!concept.entries.length) {
+    return `${asked} Jerga's community has no group of words across countries for it yet: say so honestly, then answer from the entries below or from general knowledge, marked as such.`;
+  }
+  const here = concept.entries.some((entry) => entry.country === concept.country);
+  return [
+    `${asked} Jerga's community links these entries as the same meaning in different countries, ${here ? `${country}'s form first` : `none of them from ${country} yet`}.`,
+    here
+      ? `Answer with the form used in ${country} first, then how the other countries say it. Cite every entry you name as a markdown link with its exact link.`
+      : `Say plainly that Jerga has no word from ${country} for it yet, then give how the other countries say it. Cite every entry you name as a markdown link with its exact link.`,
+    ...concept.entries.map(entryLines),
+  ].join('\n');
+}
+
+/**
+ * The tutor's instructions: who it is, how it teaches, the concept group when the learner
+ * asks how a word is said in a country, and the community's entries that match the
+ * learner's message, each with the link it must use to cite it.
+ */
+export function systemPrompt({
+  entries,
+  related,
+  language,
+  concept,
+}: {
+  entries: TutorEntry[];
+  related: TutorEntry[];
+  language: TutorLanguage;
+  concept?: TutorConcept | null;
+}): string {
   const parts = [
     "You are Jerga's Spanish tutor: patient, warm and encouraging, for learners of Spanish slang and regional expressions.",
     [
@@ -34,6 +67,7 @@ export function systemPrompt({ entries, related, language }: { entries: TutorEnt
       '- Keep replies short and readable: plain markdown (short paragraphs, lists, bold). No HTML, no images, no headings larger than ###.',
     ].join('\n'),
   ];
+  if (concept) parts.push(conceptSection(concept));
   if (entries.length) {
     parts.push(
       [
@@ -78,6 +112,7 @@ export async function promptMessages(turn: {
   history: TutorHistoryMessage[];
   entries: TutorEntry[];
   related: TutorEntry[];
+  concept?: TutorConcept | null;
   contextTokens: number;
 }): Promise<PromptMessage[]> {
   const count = await tokenCounter();

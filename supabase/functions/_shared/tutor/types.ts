@@ -5,6 +5,8 @@ export interface TutorEntry {
   _id: string;
   title: string;
   description: string;
+  /** The meaning in Spanish, when the entry has one. */
+  descriptionEs?: string | null;
   /** Two-letter country code. */
   country: string;
   hint: string | null;
@@ -35,4 +37,16 @@ export interface TutorTurn {
   related: TutorEntry[];
   /** Whether this chat was already told that the tutor is offline. */
   offlineNoticeGiven: boolean;
+  /** When the message asks how a word is said in a country: what the concept group says. */
+  concept?: TutorConcept | null;
+}
+
+/** "How do you say X in <country>?" and the concept group that answers it. */
+export interface TutorConcept {
+  /** What the learner wants to say, as they wrote it. */
+  term: string;
+  /** The two-letter code of the country they named. */
+  country: string;
+  /** The best group's shown members, the country's forms first, then the others by country; empty when no group has the term. */
+  entries: TutorEntry[];
 }
