@@ -19,6 +19,7 @@ import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
 import enUSTags from './locales/en-US.tags.json';
 import enUSVariants from './locales/en-US.variants.json';
+import enUSUsage from './locales/en-US.usage.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
 
@@ -45,6 +46,7 @@ const enUS = {
   signIn: enUSSignIn,
   authNotices: enUSAuthNotices,
   variants: enUSVariants,
+  usage: { ...enUSFirst.usage, ...enUSUsage },
 };
 
 function keys(tree: Tree, prefix = ''): string[] {

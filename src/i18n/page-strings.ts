@@ -16,12 +16,13 @@ import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
 import type enUSTags from './locales/en-US.tags.json';
 import type enUSVariants from './locales/en-US.variants.json';
+import type enUSUsage from './locales/en-US.usage.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
 /**
- * The English strings only lazily loaded pages use, kept out of the first download. `account`
- * and `flashcards` add to sections the first download starts (the entry card's and the
- * add-to-flashcards button's few strings).
+ * The English strings only lazily loaded pages use, kept out of the first download. `account`,
+ * `flashcards` and `usage` add to sections the first download starts (the entry card's, the
+ * add-to-flashcards button's and the "rude in" badge's few strings).
  */
 export interface EnglishPageStrings {
   account: typeof enUSAccount;
@@ -42,6 +43,7 @@ export interface EnglishPageStrings {
   reports: typeof enUSReports;
   signIn: typeof enUSSignIn;
   variants: typeof enUSVariants;
+  usage: typeof enUSUsage;
 }
 
 /**

@@ -6,8 +6,9 @@ import { entryKeys } from '@/features/entries/api/entry-keys';
 import { applyLiveTags } from '@/features/tags/api/apply-live-tags';
 import { tagKeys } from '@/features/tags/api/tag-keys';
 import { applyLiveVariants } from '@/features/variants/api/apply-live-variants';
+import { applyLiveUsage } from '@/features/usage';
 import { voteKeys } from '@/features/votes/api/vote-keys';
-import type { Entry, Tag, VariantsEvent } from '@/lib/api-types';
+import type { Entry, Tag, UsageEvent, VariantsEvent } from '@/lib/api-types';
 import { subscribeTopic } from '@/lib/realtime';
 import { applyScore, type EntryEdit, type Score } from './use-scores-channel';
 
@@ -17,7 +18,7 @@ function setCommentCount(queryClient: QueryClient, entryId: string, commentCount
 }
 
 /**
- * One entry's live updates (topic entry:<id>): votes, comments, tags and variant links made in any browser
+ * One entry's live updates (topic entry:<id>): votes, comments, tags, variant links and usage marks made in any browser
  * patch this page's cache as they happen; after a dropped connection, refetch instead.
  * Returns how many learners have the page open (Presence), null until known.
  */
@@ -43,6 +44,8 @@ export function useEntryChannel(entryId: string): number | null {
           applyLiveTags(queryClient, entryId, payload.tags as Tag[]);
         } else if (event === 'variants') {
           applyLiveVariants(queryClient, entryId, payload as Partial<VariantsEvent>);
+        } else if (event === 'usage') {
+          applyLiveUsage(queryClient, payload as unknown as UsageEvent);
         } else if (event === 'entry_updated') {
           const { contentId: _id, ...fields } = payload as unknown as EntryEdit;
           queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, ...fields });

@@ -16,6 +16,7 @@ import { NotificationSettings } from '@/features/notifications/components/notifi
 import { useAuth } from '@/features/auth/auth-context';
 import type { User } from '@/features/auth/types';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
+import { HomeCountryForm } from '@/features/usage/components/home-country-form';
 import { EntryCard } from '@/features/entries/components/entry-card';
 import '@/features/account/account.css';
 import '@/features/account/account-strings';
@@ -50,6 +51,7 @@ function Account({ user }: { user: User }) {
           {user.email && <p className="profile-card__email">{user.email}</p>}
           <ProfileForm key={user._id} user={user} />
           <TimeZoneForm key={`${user._id}-${user.timeZone}`} user={user} />
+          <HomeCountryForm key={`${user._id}-${user.homeCountry ?? ''}`} user={user} />
         </section>
       </div>
       <SignInDetails user={user} />

@@ -6,13 +6,15 @@ import { Spinner } from '@/components/popups';
 import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
-import { AddFlashcardButton } from '@/features/flashcards';
+import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryOwnerActions } from '@/features/entries/components/entry-owner-actions';
 import { AddedBy } from '@/features/profiles';
 import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { ElsewhereSection } from '@/features/variants';
+import { RudeBadge } from '@/features/usage';
+import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
 
@@ -83,7 +85,8 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
           <div>
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>
-            <AddFlashcardButton entryId={entry._id} inFlashcards={entry.inFlashcards} />
+            <RudeBadge countries={entry.rudeIn} className="entry-detail__rude" />
+            <FlashcardKindsMenu entry={entry} />
           </div>
           <VoteControl
             entryId={entry._id}
@@ -133,7 +136,8 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
-      <ElsewhereSection entry={entry} />
+      <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
+      <UsagePanel entry={entry} />
       <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>
   );

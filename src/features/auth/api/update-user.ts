@@ -13,6 +13,8 @@ export interface UserUpdate {
   /** Needed (by the server) to change `email` or `password`, not for name or time zone. */
   currentPassword?: string;
   notifications?: Partial<NotificationSettings>;
+  /** Where the learner lives (a country code); null clears it. */
+  homeCountry?: string | null;
 }
 
 /** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */

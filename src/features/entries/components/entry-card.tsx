@@ -4,6 +4,7 @@ import { Meaning, useTagName } from '@/components/meaning';
 import type { Entry } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { AddFlashcardButton } from '@/features/flashcards';
+import { RudeBadge } from '@/features/usage';
 import { CardVotes } from '@/features/votes';
 import { EditIcon } from './edit-icon';
 import './entry-card.css';
@@ -56,6 +57,7 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
           {t(entry.moderation === 'held' ? 'account.held' : entry.moderation === 'removed' ? 'account.removed' : 'account.hidden')}
         </span>
       )}
+      <RudeBadge countries={entry.rudeIn} className="entry-card__rude" />
       <p className="entry-card__description">
         <Meaning english={entry.description} spanish={entry.descriptionEs} />
       </p>
