@@ -232,7 +232,7 @@ describe('CSV exports', () => {
     expect(cards.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(cards.headers.get('content-disposition')).toBe('attachment; filename="jerga-flashcards.csv"');
     const lines = cards.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('card_id,title,description,example_sentence,hint,country,state,due,stability,difficulty,scheduled_days,reps,lapses,last_review,created_at');
+    expect(lines[0]).toBe('card_id,title,description,example_sentence,hint,country,state,due,stability,difficulty,scheduled_days,reps,lapses,last_review,created_at,kind');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${card._id},"'=HYPERLINK(""http://evil.example"")`);
     expect(lines[1]).toContain('"Comillas ""dobles"", comas y ñ"');

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/popups';
 import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
-import { AddFlashcardButton } from '@/features/flashcards';
+import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryOwnerActions } from '@/features/entries/components/entry-owner-actions';
 import { AddedBy } from '@/features/profiles';
@@ -86,7 +86,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
             <p className="entry-detail__country">{countryName}</p>
             <h1 className="entry-detail__title">{entry.title}</h1>
             <RudeBadge countries={entry.rudeIn} className="entry-detail__rude" />
-            <AddFlashcardButton entryId={entry._id} inFlashcards={entry.inFlashcards} />
+            <FlashcardKindsMenu entry={entry} />
           </div>
           <VoteControl
             entryId={entry._id}
@@ -136,7 +136,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
-      <ElsewhereSection entry={entry} />
+      <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
       <UsagePanel entry={entry} />
       <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>

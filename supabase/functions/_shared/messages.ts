@@ -80,6 +80,9 @@ export const messages = {
   // Flashcards
   flashcard_exists: 'This entry is already in your flashcards.',
   flashcard_not_found: 'Flashcard not found.',
+  flashcard_kind_invalid: 'A card is basic, reverse, cloze or variant.',
+  cloze_needs_example: 'A cloze card needs an example sentence that contains the word.',
+  variant_needs_group: 'A variant card needs the entry to be linked to its forms in other countries.',
   review_quality_invalid: 'Rate the card Again, Hard, Good or Easy.',
   // Chat and tutor
   chat_login_required: 'Please log in to use the chat feature',

@@ -51,10 +51,10 @@ select set_config('request.jwt.claims', tests.claims('18010000-0000-4000-8000-00
 select is(public.add_flashcard('18e00000-0000-4000-8000-000000000001')
             - '_id' - 'createdAt' - 'due',
   '{"userId": "18010000-0000-4000-8000-000000000001", "contentId": "18e00000-0000-4000-8000-000000000001",
-    "state": "new", "stability": 0, "difficulty": 0, "scheduledDays": 0, "learningSteps": 0, "reps": 0, "lapses": 0,
+    "kind": "basic", "prompt": "chamba", "state": "new", "stability": 0, "difficulty": 0, "scheduledDays": 0, "learningSteps": 0, "reps": 0, "lapses": 0,
     "lastReview": null,
     "content": {"_id": "18e00000-0000-4000-8000-000000000001", "title": "chamba", "description": "Work, a job.",
-                "exampleSentence": "Tengo mucha chamba.", "hint": "ch...", "country": "MX"}}',
+                "descriptionEs": null, "exampleSentence": "Tengo mucha chamba.", "hint": "ch...", "country": "MX"}}',
   'a learner adds an entry: a New card with the Flashcard JSON''s fields');
 select ok((select f.due = now() and f.created_at = now() from public.flashcards f
             where f.user_id = '18010000-0000-4000-8000-000000000001' and f.entry_id = '18e00000-0000-4000-8000-000000000001'),
@@ -66,7 +66,7 @@ select is(tests.error_of($$ select public.add_flashcard('18e00000-0000-4000-8000
 select is(tests.error_of($$ select public.add_flashcard('18e00000-0000-4000-8000-0000000000ff') $$) - 'message',
   '{"code": "PT404", "hint": "entry_not_found"}', 'an entry that does not exist: PT404 entry_not_found');
 select is((public.add_flashcard('18e00000-0000-4000-8000-000000000002') -> 'content') - '_id',
-  '{"title": "boludo", "description": "Silly (friendly).", "exampleSentence": "", "hint": "", "country": "AR"}',
+  '{"title": "boludo", "description": "Silly (friendly).", "descriptionEs": null, "exampleSentence": "", "hint": "", "country": "AR"}',
   'an entry with no hint or example: empty strings');
 select lives_ok($$ insert into public.flashcards (entry_id) values ('18e00000-0000-4000-8000-000000000003') $$,
   'the learner may insert a card directly (entry only)');
@@ -101,6 +101,7 @@ select is((select array_agg(c ->> '_id') from jsonb_array_elements(public.flashc
 -- A first review through the public function, at now().
 select is(public.review_flashcard(:'chamba', 3::smallint) - '_id' - 'createdAt' - 'content' - 'stability' - 'difficulty',
   jsonb_build_object('userId', '18010000-0000-4000-8000-000000000001', 'contentId', '18e00000-0000-4000-8000-000000000001',
+    'kind', 'basic', 'prompt', 'chamba',
     'state', 'learning', 'scheduledDays', 0, 'learningSteps', 1, 'reps', 1, 'lapses', 0,
     'due', now() + interval '10 minutes', 'lastReview', now()),
   'Good on a New card: Learning, the second step (10 minutes)');
@@ -199,7 +200,7 @@ select ok((select (c ->> 'retrievability')::float8 > 0 and (c ->> 'retrievabilit
 reset role;
 update public.flashcards set state = 2, stability = 10, difficulty = 5, reps = 4, scheduled_days = 10,
                              last_review = '2026-03-30T20:00:00Z', due = '2026-04-09T20:00:00Z' where id = :'boludo';
-select is(private.review_flashcard_at(:'boludo', 1::smallint, '2026-04-09T21:00:00Z') - '_id' - 'createdAt' - 'content' - 'userId' - 'contentId' - 'stability' - 'difficulty',
+select is(private.review_flashcard_at(:'boludo', 1::smallint, '2026-04-09T21:00:00Z') - '_id' - 'createdAt' - 'content' - 'userId' - 'contentId' - 'kind' - 'prompt' - 'stability' - 'difficulty',
   jsonb_build_object('state', 'relearning', 'scheduledDays', 0, 'learningSteps', 0, 'reps', 5, 'lapses', 1,
                      'due', '2026-04-09T21:10:00Z'::timestamptz, 'lastReview', '2026-04-09T21:00:00Z'::timestamptz),
   'Again on a Review card: a lapse, Relearning for the 10-minute step');

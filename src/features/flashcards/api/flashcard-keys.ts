@@ -4,4 +4,6 @@ export const flashcardKeys = {
   list: (userId: string) => [...flashcardKeys.all, 'list', userId] as const,
   /** The cards due by the end of the learner's local day. */
   due: (userId: string) => [...flashcardKeys.all, 'due', userId] as const,
+  /** The kinds of card a learner has of one entry. */
+  kinds: (userId: string, entryId: string) => [...flashcardKeys.all, 'kinds', userId, entryId] as const,
 };

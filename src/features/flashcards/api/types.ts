@@ -1,6 +1,6 @@
-import type { Flashcard } from '@/lib/api-types';
+import type { Flashcard, FlashcardVariant } from '@/lib/api-types';
 
-export type { Flashcard, FlashcardContent, FlashcardState } from '@/lib/api-types';
+export type { Flashcard, FlashcardContent, FlashcardKind, FlashcardState } from '@/lib/api-types';
 
 /** The spec's four review qualities: FSRS ratings 1–4. */
 export const RATINGS = ['Again', 'Hard', 'Good', 'Easy'] as const;
@@ -15,4 +15,6 @@ export interface RatingPreview {
 export interface DueFlashcard extends Flashcard {
   retrievability: number | null;
   preview: Record<'again' | 'hard' | 'good' | 'easy', RatingPreview>;
+  /** A variant card's back: the other forms of its entry's group (variant cards only). */
+  variants?: FlashcardVariant[];
 }

@@ -8,7 +8,7 @@ import { addFlashcard, isCachedFlashcard, rememberAddedFlashcard } from '../api/
 import './add-flashcard.css';
 
 /** A card with a plus (to add) or a tick (added). */
-function CardIcon({ added }: { added: boolean }) {
+export function CardIcon({ added }: { added: boolean }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
       <rect x="3.5" y="5.5" width="13" height="15" rx="2" />

@@ -12,7 +12,7 @@ import { formatInterval, maskHint } from './review-format';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}): DueFlashcard {
+function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}, card: Partial<DueFlashcard> = {}): DueFlashcard {
   const now = Date.now();
   const at = (ms: number) => new Date(now + ms).toISOString();
   const id = `00000000-0000-4000-8000-00000000010${n}`;
@@ -20,6 +20,8 @@ function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}): Due
     _id: id,
     userId: testUser._id,
     contentId: `00000000-0000-4000-8000-00000000020${n}`,
+    kind: 'basic',
+    prompt: content.title ?? `palabra ${n}`,
     createdAt: '2026-11-01T10:00:00Z',
     due: at(-DAY),
     state: 'review',
@@ -41,11 +43,13 @@ function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}): Due
       _id: `00000000-0000-4000-8000-00000000020${n}`,
       title: `palabra ${n}`,
       description: `meaning ${n}`,
+      descriptionEs: null,
       exampleSentence: `ejemplo ${n}`,
       hint: '',
       country: 'MX',
       ...content,
     },
+    ...card,
   };
 }
 
@@ -366,5 +370,79 @@ describe('/flashcards', () => {
     expect(screen.getByText('Quedan 2 tarjetas')).toBeInTheDocument();
     await user.click(title());
     expect(screen.getByRole('button', { name: 'Bien 3 d' })).toBeInTheDocument();
+  });
+});
+
+describe('/flashcards, each kind of card', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+  });
+
+  it('a reverse card asks for the word from its meaning and country; a typed answer is checked ignoring accents, the difference marked', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { title: 'güey', description: 'Dude, mate.', country: 'MX' }, { kind: 'reverse', prompt: 'Dude, mate. — Mexico' })] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Dude, mate.' })).toBeInTheDocument();
+    expect(screen.getByText('Which word means this?')).toBeInTheDocument();
+    expect(within(card()).queryByText('güey')).not.toBeInTheDocument();
+    // Typing is not rating: the keys 1 to 4 and Space go into the field.
+    await user.type(screen.getByLabelText('Your answer (optional)'), 'guey 1');
+    expect(screen.queryByRole('group', { name: 'How well did you remember it?' })).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Your answer (optional)'));
+    await user.type(screen.getByLabelText('Your answer (optional)'), 'GUEY{Enter}');
+    expect(await screen.findByText('Correct — mind the marked accents.')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('You wrote: GUEY')).toBeInTheDocument();
+    const marked = card().querySelector('mark');
+    expect(marked?.textContent).toBe('ü');
+    expect(marked).toHaveClass('review-result__mark--accent');
+    expect(screen.getByRole('button', { name: 'Good 3 days' })).toBeInTheDocument();
+  });
+
+  it('a wrong typed answer says so and marks the letters that differ', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { title: 'chamba' }, { kind: 'reverse', prompt: 'meaning 1 — Mexico' })] });
+    renderPage();
+    await user.type(await screen.findByLabelText('Your answer (optional)'), 'chanba');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Not quite: the letters that differ are marked.')).toBeInTheDocument();
+    expect(Array.from(card().querySelectorAll('mark.review-result__mark--wrong')).map((mark) => mark.textContent)).toEqual(['m']);
+  });
+
+  it('a cloze card shows the example with a blank, never the word, and the whole example on the back', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { title: 'chamba', exampleSentence: 'Tengo mucha chamba hoy.' }, { kind: 'cloze', prompt: 'Tengo mucha _____ hoy.' })] });
+    renderPage();
+    const front = await screen.findByRole('heading', { level: 2 });
+    expect(front).toHaveTextContent('Tengo mucha _____blank hoy.');
+    expect(front).toHaveAccessibleName(/^Tengo mucha\s*blank\s*hoy\.$/);
+    expect(within(card()).queryByText(/chamba/)).not.toBeInTheDocument();
+    expect(screen.getByText('Which word fills the gap?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(screen.getByText('Tengo mucha chamba hoy.')).toBeInTheDocument();
+    expect(screen.getByText('chamba')).toBeInTheDocument();
+  });
+
+  it('a variant card asks for the country’s form in the reader’s language and shows the group’s other forms', async () => {
+    const user = userEvent.setup();
+    await act(() => i18n.changeLanguage('es'));
+    stubApi({
+      due: [
+        makeDue(1, { title: 'sorbete', description: 'A drinking straw.', descriptionEs: 'Pajita.', country: 'AR' }, {
+          kind: 'variant',
+          prompt: 'A drinking straw. — in Argentina?',
+          variants: [
+            { _id: 'v1', title: 'popote', country: 'MX' },
+            { _id: 'v2', title: 'pajita', country: 'ES' },
+          ],
+        }),
+      ],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Pajita — ¿en Argentina?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mostrar respuesta' }));
+    expect(screen.getByText('En otros países')).toBeInTheDocument();
+    expect(screen.getByText('popote')).toBeInTheDocument();
+    expect(screen.getByText('México:')).toBeInTheDocument();
+    expect(screen.getByText('pajita')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,17 @@
-import { useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Meaning, useSpanishInterface } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountryName } from '@/features/countries';
-import type { StreakUpdate } from '@/lib/api-types';
+import type { FlashcardVariant, StreakUpdate } from '@/lib/api-types';
 import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
 import { useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { useUpdateStreak } from '../api/update-streak';
+import { checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { formatInterval, maskHint } from './review-format';
 import { SpeakButton } from './speak-button';
 import '../flashcards.css';
@@ -125,6 +127,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   const [queue, setQueue] = useState(cards);
   const [flipped, setFlipped] = useState(false);
   const [hintShown, setHintShown] = useState(false);
+  // What the learner typed before turning a card that asks for the word (optional).
+  const [typed, setTyped] = useState('');
   // When the answer was shown: the intervals on the buttons count from then.
   const [shownAt, setShownAt] = useState(0);
   // A rating on its way or in its 300 ms: no second one, no flipping.
@@ -170,6 +174,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
             setQueue(([first, ...rest]) => (rating === 'Again' ? [...rest, { ...first, ...updated, preview: first.preview }] : rest));
             setFlipped(false);
             setHintShown(false);
+            setTyped('');
             setBusy(false);
             cardRef.current?.focus();
           }, RESET_DELAY_MS);
@@ -221,6 +226,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
         card={card}
         flipped={flipped}
         hintShown={hintShown}
+        typed={typed}
+        onType={setTyped}
         onFlip={flip}
         onToggleHint={() => setHintShown((value) => !value)}
       />
@@ -276,24 +283,151 @@ interface ReviewCardProps {
   card: DueFlashcard;
   flipped: boolean;
   hintShown: boolean;
+  typed: string;
+  onType: (text: string) => void;
   onFlip: () => void;
   onToggleHint: () => void;
 }
 
-/** The card: the title on the front, the meaning and example on the back; a click turns it. */
-function ReviewCard({ ref, card, flipped, hintShown, onFlip, onToggleHint }: ReviewCardProps) {
+/** The meaning in the reader's language: the Spanish one in the Spanish interface when there is one. */
+function useMeaning(card: DueFlashcard): { text: string; lang: string } {
+  const spanish = useSpanishInterface();
+  const { description, descriptionEs } = card.content;
+  return spanish && descriptionEs ? { text: descriptionEs, lang: 'es' } : { text: description, lang: 'en' };
+}
+
+/**
+ * What the front asks, by kind: the word (basic); its meaning and country (reverse); the
+ * example with the word blanked (cloze); its meaning "in <country>?" (variant).
+ */
+function CardFront({ card, countryName }: { card: DueFlashcard; countryName: string }) {
+  const { t } = useTranslation();
+  const meaning = useMeaning(card);
+  switch (card.kind) {
+    case 'reverse':
+      return (
+        <>
+          <h2 className="review-card__title review-card__title--meaning" lang={meaning.lang}>
+            {meaning.text}
+          </h2>
+          <p className="review-card__ask">{t('flashcards.reverseAsk')}</p>
+        </>
+      );
+    case 'cloze':
+      return (
+        <>
+          <h2 className="review-card__title review-card__title--sentence" lang="es">
+            {clozeParts(card.prompt).map((part, index) => (
+              <span key={index}>
+                {index > 0 && (
+                  <span className="review-card__blank">
+                    <span aria-hidden="true">_____</span>
+                    <span className="visually-hidden">{t('flashcards.blank')}</span>
+                  </span>
+                )}
+                {part}
+              </span>
+            ))}
+          </h2>
+          <p className="review-card__ask">{t('flashcards.clozeAsk')}</p>
+        </>
+      );
+    case 'variant':
+      return (
+        <>
+          <h2 className="review-card__title review-card__title--meaning">
+            {t('flashcards.variantPrompt', { meaning: meaning.text.replace(/\s*[.。]+$/u, ''), country: countryName })}
+          </h2>
+          <p className="review-card__ask">{t('flashcards.variantAsk')}</p>
+        </>
+      );
+    default:
+      return (
+        <h2 className="review-card__title" lang="es">
+          {card.content.title}
+        </h2>
+      );
+  }
+}
+
+/** The optional typed answer of a card that asks for the word: Enter (or Check) turns the card. */
+function AnswerField({ typed, onType, onFlip }: { typed: string; onType: (text: string) => void; onFlip: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFlip();
+  };
+  return (
+    <form className="review-answer" onSubmit={submit}>
+      <label htmlFor={id} className="review-answer__label">
+        {t('flashcards.answerLabel')}
+      </label>
+      <div className="review-answer__row">
+        <input
+          id={id}
+          className="input review-answer__input"
+          lang="es"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={200}
+          value={typed}
+          onChange={(event) => onType(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={!typed.trim()}>
+          {t('flashcards.check')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The typed answer against the word: right or not (case and accents aside), what differs marked. */
+function AnswerResult({ typed, word }: { typed: string; word: string }) {
+  const { t } = useTranslation();
+  const result: AnswerCheck = checkAnswer(typed, word);
+  const verdict = result.exact ? 'answerCorrect' : result.correct ? 'answerAccents' : 'answerWrong';
+  return (
+    <div className={`review-result review-result--${result.correct ? 'right' : 'wrong'}`}>
+      <p className="review-result__verdict" role="status">
+        {t(`flashcards.${verdict}`)}
+      </p>
+      <p className="review-result__typed">{t('flashcards.yourAnswer', { answer: typed.trim() })}</p>
+      <p className="review-result__word">
+        <span className="visually-hidden">{t('flashcards.theWord')}: </span>
+        <span lang="es">
+          {result.parts.map((part, index) =>
+            part.mark === 'same' ? (
+              <span key={index}>{part.text}</span>
+            ) : (
+              <mark key={index} className={`review-result__mark review-result__mark--${part.mark}`}>
+                {part.text}
+              </mark>
+            ),
+          )}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** The card: what its kind asks on the front, the word, meaning and example on the back; a click turns it. */
+function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
-  const { title, description, exampleSentence, hint, country } = card.content;
+  const { title, exampleSentence, hint, country } = card.content;
+  // Every kind but basic asks for the word: it may be typed, and is not read out before the answer.
+  const asksWord = card.kind !== 'basic';
   const onClick = (event: MouseEvent) => {
     // The tools and buttons on the card do their own thing.
-    if (event.target instanceof Element && event.target.closest('button, a')) return;
+    if (event.target instanceof Element && event.target.closest('button, a, input, label, form')) return;
     onFlip();
   };
   return (
     <article ref={ref} className={`review-card${flipped ? ' review-card--flipped' : ''}`} tabIndex={-1} aria-label={t('flashcards.card')} onClick={onClick}>
       <div className="review-card__tools">
-        <SpeakButton title={title} exampleSentence={exampleSentence} country={country} />
+        {(!asksWord || flipped) && <SpeakButton title={title} exampleSentence={exampleSentence} country={country} />}
         <button
           type="button"
           className="review-card__tool"
@@ -312,9 +446,8 @@ function ReviewCard({ ref, card, flipped, hintShown, onFlip, onToggleHint }: Rev
             <CountryFlag code={country} size="sm" />
             {countryName}
           </p>
-          <h2 className="review-card__title" lang="es">
-            {title}
-          </h2>
+          <CardFront card={card} countryName={countryName} />
+          {asksWord && <AnswerField typed={typed} onType={onType} onFlip={onFlip} />}
           <button type="button" className="button button--secondary review-card__show" onClick={onFlip}>
             {t('flashcards.showAnswer')}
           </button>
@@ -325,12 +458,16 @@ function ReviewCard({ ref, card, flipped, hintShown, onFlip, onToggleHint }: Rev
             <p className="review-card__back-title" lang="es">
               {title}
             </p>
-            <p className="review-card__description">{description}</p>
+            {asksWord && typed.trim() && <AnswerResult typed={typed} word={title} />}
+            <p className="review-card__description">
+              <Meaning english={card.content.description} spanish={card.content.descriptionEs} />
+            </p>
             {exampleSentence && (
               <blockquote className="review-card__example" lang="es">
                 {exampleSentence}
               </blockquote>
             )}
+            {card.kind === 'variant' && card.variants && card.variants.length > 0 && <OtherForms variants={card.variants} />}
           </div>
         )}
       </div>
@@ -349,6 +486,31 @@ function ReviewCard({ ref, card, flipped, hintShown, onFlip, onToggleHint }: Rev
       </div>
     </article>
   );
+}
+
+/** A variant card's back: the group's forms in the other countries. */
+function OtherForms({ variants }: { variants: FlashcardVariant[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="review-card__forms">
+      <p className="review-card__forms-title">{t('flashcards.otherForms')}</p>
+      <ul className="review-card__forms-list">
+        {variants.map((form) => (
+          <li key={form._id}>
+            <CountryFlag code={form.country} size="sm" />
+            <OtherFormCountry code={form.country} />
+            <span className="review-card__form" lang="es">
+              {form.title}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OtherFormCountry({ code }: { code: string }) {
+  return <span className="review-card__form-country">{useCountryName(code)}:</span>;
 }
 
 function BulbIcon() {

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import type { Flashcard } from './types.ts';
+import type { Flashcard, FlashcardKind } from './types.ts';
 import { countParam, idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
@@ -11,6 +11,13 @@ import { countParam, idParam, parseBody, parseQuery, uuid } from './validate.ts'
 const addFlashcardBody = z.object({
   contentId: uuid,
   // The spec's clients send their own id; the card is always the token's user's.
+  userId: uuid.optional(),
+  // Absent (the spec's clients): today's basic card.
+  kind: z.enum(['basic', 'reverse', 'cloze', 'variant'], { error: 'flashcard_kind_invalid' }).optional(),
+});
+
+const variantDrillBody = z.object({
+  contentId: uuid,
   userId: uuid.optional(),
 });
 
@@ -63,9 +70,24 @@ export const flashcards = new Hono<ApiEnv>()
     const body = await parseBody(c, addFlashcardBody);
     requireOwnId(c.get('caller'), body.userId, 'userId');
     const data = await c.get('run')(
-      async (tx) => (await tx<{ card: Flashcard }[]>`select public.add_flashcard(${body.contentId}) as card`)[0].card,
+      async (tx) => (await tx<{ card: Flashcard }[]>`select public.add_flashcard(${body.contentId}, ${body.kind ?? 'basic'}) as card`)[0].card,
     );
     return c.json({ success: true, message: 'Added to flashcards successfully!', data }, 201);
+  })
+  .post('/addVariantDrill', async (c) => {
+    const body = await parseBody(c, variantDrillBody);
+    requireOwnId(c.get('caller'), body.userId, 'userId');
+    // A variant card of every shown form of the entry's group the learner lacks (the entry's own included).
+    const drill = await c.get('run')(
+      async (tx) => (await tx<{ drill: { added: number; cards: Flashcard[] } }[]>`select public.add_variant_drill(${body.contentId}) as drill`)[0].drill,
+    );
+    return c.json({ success: true, added: drill.added, data: drill.cards }, drill.added > 0 ? 201 : 200);
+  })
+  .get('/getFlashcardKinds/:contentId', async (c) => {
+    const id = idParam(c, 'contentId', 'entry_not_found');
+    // The kinds of the caller's cards of one entry: what "Add to flashcards" shows as added.
+    const data = await c.get('run')(async (tx) => (await tx<{ kinds: FlashcardKind[] }[]>`select public.flashcard_kinds(${id}) as kinds`)[0].kinds);
+    return c.json({ success: true, data });
   })
   .get('/getFlashcards/:userId', async (c) => {
     ownUserParam(c);
@@ -101,10 +123,10 @@ export const flashcards = new Hono<ApiEnv>()
     ownUserParam(c);
     const cards = await c.get('run')(async (tx) => (await tx<{ cards: Flashcard[] }[]>`select public.flashcards_of_user() as cards`)[0].cards);
     const columns = ['card_id', 'title', 'description', 'example_sentence', 'hint', 'country', 'state', 'due', 'stability',
-      'difficulty', 'scheduled_days', 'reps', 'lapses', 'last_review', 'created_at'];
+      'difficulty', 'scheduled_days', 'reps', 'lapses', 'last_review', 'created_at', 'kind'];
     const rows = cards.map((card) => [card._id, card.content.title, card.content.description, card.content.exampleSentence,
       card.content.hint, card.content.country, card.state, card.due, card.stability, card.difficulty, card.scheduledDays,
-      card.reps, card.lapses, card.lastReview ?? '', card.createdAt]);
+      card.reps, card.lapses, card.lastReview ?? '', card.createdAt, card.kind]);
     // A byte-order mark, so spreadsheet programs read the accents as UTF-8.
     return csvDownload(c, 'jerga-flashcards.csv', rows, columns, { bom: true });
   })

@@ -217,8 +217,21 @@ export interface FlashcardContent {
   _id: string;
   title: string;
   description: string;
+  /** The meaning in Spanish, null when only the English one was written. */
+  descriptionEs: string | null;
   exampleSentence: string;
   hint: string;
+  country: string;
+}
+
+/** What a card asks: the word (basic), the word from its meaning and country (reverse), the
+ * word missing from the example (cloze), one country's form of a meaning (variant). */
+export type FlashcardKind = 'basic' | 'reverse' | 'cloze' | 'variant';
+
+/** A variant card's back: the other forms of the entry's group (shown entries), by country. */
+export interface FlashcardVariant {
+  _id: string;
+  title: string;
   country: string;
 }
 
@@ -227,6 +240,12 @@ export interface Flashcard {
   _id: string;
   userId: string;
   contentId: string;
+  kind: FlashcardKind;
+  /**
+   * The card's front in English: basic the word; reverse "<meaning> — <Country>"; cloze the
+   * example with the word blanked as _____ (never the word); variant "<meaning> — in <Country>?".
+   */
+  prompt: string;
   createdAt: string;
   due: string;
   state: FlashcardState;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer, clozeFits, clozeParts, foldAnswer } from './answer-compare';
+
+describe('foldAnswer', () => {
+  it('ignores case, accents and the punctuation and spacing around and between words', () => {
+    expect(foldAnswer('¿Qué  ONDA?')).toBe('que onda');
+    expect(foldAnswer('Güey')).toBe('guey');
+    expect(foldAnswer('ñandú')).toBe('nandu');
+  });
+});
+
+describe('checkAnswer', () => {
+  it('takes an answer that differs only in case as exact', () => {
+    expect(checkAnswer('CHAMBA', 'chamba')).toEqual({ correct: true, exact: true, parts: [{ text: 'chamba', mark: 'same' }] });
+  });
+
+  it('takes an answer without its accent as correct, marking the accented letter', () => {
+    expect(checkAnswer('guey', 'güey')).toEqual({
+      correct: true,
+      exact: false,
+      parts: [
+        { text: 'g', mark: 'same' },
+        { text: 'ü', mark: 'accent' },
+        { text: 'ey', mark: 'same' },
+      ],
+    });
+  });
+
+  it('marks only the letters that differ, a missing one included', () => {
+    const result = checkAnswer('chmba', 'chamba');
+    expect(result.correct).toBe(false);
+    expect(result.parts).toEqual([
+      { text: 'ch', mark: 'same' },
+      { text: 'a', mark: 'wrong' },
+      { text: 'mba', mark: 'same' },
+    ]);
+    expect(checkAnswer('chanba', 'chamba').parts).toEqual([
+      { text: 'cha', mark: 'same' },
+      { text: 'm', mark: 'wrong' },
+      { text: 'ba', mark: 'same' },
+    ]);
+    // An extra letter typed marks nothing of the word.
+    expect(checkAnswer('chambaa', 'chamba').parts).toEqual([{ text: 'chamba', mark: 'same' }]);
+  });
+
+  it('does not count the punctuation around a phrase, nor an empty answer as right', () => {
+    const phrase = checkAnswer('que onda', '¿Qué onda?');
+    expect(phrase.correct).toBe(true);
+    expect(phrase.parts.filter((part) => part.mark === 'wrong')).toEqual([]);
+    expect(checkAnswer('   ', 'chamba').correct).toBe(false);
+  });
+});
+
+describe('cloze helpers', () => {
+  it('cuts a front at its blanks', () => {
+    expect(clozeParts('¿Qué onda, _____? _____, ven.')).toEqual(['¿Qué onda, ', '? ', ', ven.']);
+  });
+
+  it('knows whether an example holds the word, case and accents aside', () => {
+    expect(clozeFits('¡Qué CHÉVERE está!', 'chevere')).toBe(true);
+    expect(clozeFits('Hola, ¿que ONDA, güey?', '¿Qué onda?')).toBe(true);
+    expect(clozeFits('Nada aquí.', 'chévere')).toBe(false);
+    expect(clozeFits('', 'chévere')).toBe(false);
+    expect(clozeFits(null, 'chévere')).toBe(false);
+  });
+});
