@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
+import { consoleErrors, launchBrowser, logInThroughForm, screenshot, screenshotDir } from '../support/browser.ts';
 import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
 
 // Link reports in real Chromium against the production build and the stack's Realtime: Lina
@@ -101,6 +101,8 @@ describe('a variant link reported like an entry', () => {
       const flag = forms(page, popote).getByRole('button', { name: flagName });
       await flag.waitFor();
       if (i === 0) expect(await seriousAxeViolations(page)).toEqual([]);
+      // The section alone, to see the flag beside the form on a phone.
+      if (i === 2) await forms(page, popote).screenshot({ path: `${screenshotDir}/link-reports-0-flag-phone.png` });
       await flag.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Report to the moderators' });
