@@ -424,12 +424,13 @@ begin
   if char_length(body) > 500 then
     raise exception 'note is too long' using errcode = 'PT400', hint = 'report_note_too_long', column = 'note';
   end if;
+  -- The link's row first, then the case's, in add_link_report's order (no deadlock between them).
+  select * into link from public.variant_links l where l.entry_a = first and l.entry_b = second for update;
   select * into the_case from public.moderation_cases m where m.link_a = first and m.link_b = second for update;
   if the_case.id is null then
     raise exception 'nothing reported' using errcode = 'PT404', hint = 'report_not_found';
   end if;
 
-  select * into link from public.variant_links l where l.entry_a = first and l.entry_b = second for update;
   if link.entry_a is not null then
     if action = 'remove' then
       delete from public.variant_links l where l.entry_a = first and l.entry_b = second;
