@@ -7,7 +7,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(64);
+select plan(66);
 
 -- Linker …01; Olga owns popote (1) and a hidden bombilla (4); Otto owns pajita (2); reporters
 -- …04, …05, …06; an admin …07; another learner …08.
@@ -122,6 +122,10 @@ select is(public.entry_variants('37e00000-0000-4000-8000-000000000002'),
                                        'voteScore', 0, 'direct', true, 'canUnlink', false)),
   'pajita''s variants leave popote out');
 select is(public.search_concepts('popote37'), '[]'::jsonb, 'the concept search finds no group for popote');
+select is(public.tutor_concept('popote37', 'ES'), null, 'nor does the tutor: it cites no Spanish form for popote');
+select is((select string_agg(e.value ->> 'title', ',' order by e.ordinality)
+             from jsonb_array_elements(public.tutor_concept('pajita37', 'AR') -> 'entries') with ordinality e),
+  'sorbete37,pajita37', 'pajita''s group, for the tutor, is without popote');
 select is(tests.error_of($$ select public.unlink_variant('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002') $$) ->> 'hint',
   'variant_link_not_found', 'a held link cannot be unlinked by a learner: it is not there for them');
 
