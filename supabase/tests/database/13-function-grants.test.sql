@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(115);
+select plan(123);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -33,6 +33,10 @@ select plan(115);
 --   authenticated only: mark_feedback_handled (admins, checked inside; guests may not call it),
 --     running_bans (list_users, run as the caller, reads auth.users through it; it returns
 --     nothing to anyone but an admin).
+--   anon and authenticated: add_link_report (as add_report, for a variant link: it reads others'
+--     reports and holds the link at the third; a guest is told to log in). authenticated only:
+--     resolve_link_report (admins, checked inside). nobody: hold_variant_groups and
+--     tell_held_variants (variant_links triggers: regroup and broadcast when a link is held).
 --   anon and authenticated: usage_tallies (an entry's usage counts per country, for everyone
 --     through entry_usage and set_usage; only counts leave it, never who marked what).
 --   authenticated only: save_usage_mark (the one writer of usage_marks, reached through
@@ -57,6 +61,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.create_profile_for_new_user()', false, false),
   ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
   ('private.is_admin()', true, true),
+  ('private.hold_variant_groups()', false, false),
   ('private.join_variant_groups()', false, false),
   ('private.keep_usage()', false, false),
   ('private.limit_account_writes()', false, false),
@@ -83,17 +88,20 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_moderation(uuid, uuid, boolean)', false, false),
   ('private.tell_queue(uuid)', false, false),
   ('private.tell_tags()', false, false),
+  ('private.tell_held_variants()', false, false),
   ('private.tell_variant_edit()', false, false),
   ('private.tell_variants()', false, false),
   ('private.tell_vote()', false, false),
   ('private.tally_votes()', false, false),
   ('private.tutor_entry_ids(text, integer)', false, true),
   ('private.usage_tallies(uuid)', true, true),
+  ('public.add_link_report(uuid, uuid, text, text)', true, true),
   ('public.add_report(uuid, uuid, text, text)', true, true),
   ('public.ban_user(uuid, boolean, text, timestamp with time zone)', false, true),
   ('public.delete_account(text, uuid)', false, true),
   ('public.finish_tutor_turn(uuid, text, text, uuid[])', true, true),
   ('public.mark_feedback_handled(uuid, boolean)', false, true),
+  ('public.resolve_link_report(uuid, uuid, text, text)', false, true),
   ('public.resolve_report(uuid, uuid, text, text)', false, true),
   ('public.review_flashcard(uuid, smallint)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),

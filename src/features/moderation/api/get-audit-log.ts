@@ -6,7 +6,7 @@ export interface AuditRow {
   _id: number;
   action: string;
   actor: { _id: string | null; name: string | null };
-  targetType: 'entry' | 'comment' | 'tag' | 'user';
+  targetType: 'entry' | 'comment' | 'tag' | 'user' | 'feedback' | 'variant_link';
   targetId: string;
   targetLabel: string | null;
   reason: string | null;

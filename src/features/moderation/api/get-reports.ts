@@ -6,12 +6,30 @@ import { moderationKeys, type QueueStatus } from './moderation-keys';
 export type ReportReason = 'spam' | 'offensive' | 'wrong' | 'duplicate' | 'other';
 export type Resolution = 'restore' | 'remove' | 'dismiss';
 
+/** One of the two entries of a reported variant link. */
+export interface LinkedEntryPreview {
+  _id: string;
+  title: string;
+  country: string;
+  ownerName: string | null;
+}
+
+/** A reported variant link's preview: both entries; `linked` false once the link is gone. */
+export interface LinkPreview {
+  linked: boolean;
+  linkedBy: string | null;
+  entries: LinkedEntryPreview[];
+}
+
 /** One reported thing, as GET /api/admin/getReports sends it. */
 export interface ModerationCase {
   _id: string;
+  /** A link's case: the first entry of the pair (in id order). */
   contentId: string;
   commentId: string | null;
-  kind: 'entry' | 'comment';
+  /** A link's case only: the other entry of the pair. */
+  variantId?: string;
+  kind: 'entry' | 'comment' | 'link';
   count: number;
   reasons: Partial<Record<ReportReason, number>>;
   notes: { text: string; reason: ReportReason; createdAt: string }[];
@@ -21,7 +39,8 @@ export interface ModerationCase {
   moderation: Moderation | null;
   preview:
     | { title: string; description: string; country: string; author: string; ownerName: string | null }
-    | { text: string; ownerName: string; entryTitle: string };
+    | { text: string; ownerName: string; entryTitle: string }
+    | LinkPreview;
   status: QueueStatus;
   resolution: Resolution | null;
   resolutionNote: string | null;

@@ -8,12 +8,14 @@ import { moderationKeys } from './moderation-keys';
 export interface ResolveRequest {
   contentId: string;
   commentId: string | null;
+  /** A variant link's case: the link between contentId and variantId. */
+  variantId?: string | null;
   action: Resolution;
   note?: string;
 }
 
-export async function resolveReport({ contentId, commentId, action, note }: ResolveRequest): Promise<ModerationCase> {
-  const target = commentId ? { commentId } : { contentId };
+export async function resolveReport({ contentId, commentId, variantId, action, note }: ResolveRequest): Promise<ModerationCase> {
+  const target = variantId ? { contentId, variantId } : commentId ? { commentId } : { contentId };
   const reply = await api.post<{ data: ModerationCase }>('/admin/resolveReport', { ...target, action, ...(note ? { note } : {}) });
   return reply.data;
 }
@@ -23,10 +25,11 @@ export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveReport,
-    onSuccess: (_case, { contentId }) =>
+    onSuccess: (_case, { contentId, variantId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
         queryClient.invalidateQueries({ queryKey: entryKeys.detail(contentId) }),
+        ...(variantId ? [queryClient.invalidateQueries({ queryKey: entryKeys.detail(variantId) })] : []),
         queryClient.invalidateQueries({ queryKey: entryKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(contentId) }),
       ]),

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
+import { CountryFlag, useCountryName } from '@/features/countries';
 import { apiErrorText } from '@/i18n/api-errors';
 import { useRelativeTime } from '@/lib/use-relative-time';
-import { useReports, type ModerationCase, type Resolution } from '../api/get-reports';
+import { useReports, type LinkPreview, type LinkedEntryPreview, type ModerationCase, type Resolution } from '../api/get-reports';
 import type { QueueStatus } from '../api/moderation-keys';
 import { useResolveReport } from '../api/resolve-report';
 import './moderation.css';
@@ -14,7 +15,42 @@ import './moderation.css';
 const doneKey = { restore: 'admin.moderation.restored', remove: 'admin.moderation.removedDone', dismiss: 'admin.moderation.dismissed' } as const;
 
 function caseTitle(item: ModerationCase): string {
+  if ('entries' in item.preview) return item.preview.entries.map((entry) => entry.title).join(' ↔ ');
   return 'title' in item.preview ? item.preview.title : item.preview.text;
+}
+
+const caseKind = { entry: 'admin.moderation.entry', comment: 'admin.moderation.comment', link: 'admin.moderation.link' } as const;
+
+function LinkedEntry({ entry }: { entry: LinkedEntryPreview }) {
+  const { t } = useTranslation();
+  const country = useCountryName(entry.country);
+  return (
+    <li className="case__linked">
+      <CountryFlag code={entry.country} size="md" />
+      <span className="visually-hidden">{country}: </span>
+      <Link to={`/content/${entry._id}`} className="case__title" lang="es">
+        {entry.title}
+      </Link>
+      {entry.ownerName && <span className="muted"> · {t('admin.moderation.by', { name: entry.ownerName })}</span>}
+    </li>
+  );
+}
+
+/** A reported link: both entries, each with its flag and a link to its page. */
+function LinkCasePreview({ preview }: { preview: LinkPreview }) {
+  const { t } = useTranslation();
+  return (
+    <div className="case__link-preview">
+      <ul className="case__pair" aria-label={t('admin.moderation.linkEntries')}>
+        {preview.entries.map((entry) => (
+          <LinkedEntry key={entry._id} entry={entry} />
+        ))}
+      </ul>
+      <p className="muted case__link-note">
+        {preview.linked ? preview.linkedBy && t('admin.moderation.linkedBy', { name: preview.linkedBy }) : t('admin.moderation.linkGone')}
+      </p>
+    </div>
+  );
 }
 
 function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => string }) {
@@ -25,7 +61,7 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
   const context = item.commentId ? `/content/${item.contentId}#comment-${item.commentId}` : `/content/${item.contentId}`;
   const act = (action: Resolution) =>
     resolve.mutate(
-      { contentId: item.contentId, commentId: item.commentId, action },
+      { contentId: item.contentId, commentId: item.commentId, variantId: item.variantId ?? null, action },
       {
         onSuccess: () => toast.success(t(doneKey[action])),
         onError: (failure) => toast.error(apiErrorText(t, failure, 'admin.moderation.actionFailed')),
@@ -36,24 +72,28 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
   return (
     <li className="case card">
       <div className="case__head">
-        <span className="badge">{t(item.kind === 'entry' ? 'admin.moderation.entry' : 'admin.moderation.comment')}</span>
+        <span className="badge">{t(caseKind[item.kind])}</span>
         <span className={`badge case__state case__state--${state}`}>{t(`admin.moderation.${state}`)}</span>
         <span className="case__count">{t('admin.moderation.reporters', { count: item.count })}</span>
         <time className="muted case__time" dateTime={item.lastReportedAt} title={new Date(item.lastReportedAt).toLocaleString()}>
           {t('admin.moderation.reported', { time: ago(item.lastReportedAt) })}
         </time>
       </div>
-      <p className="case__preview">
-        <span className="case__title">{title}</span>
-        {'title' in item.preview ? (
-          item.preview.ownerName && <span className="muted"> · {t('admin.moderation.by', { name: item.preview.ownerName })}</span>
-        ) : (
-          <span className="muted">
-            {' '}
-            · {t('admin.moderation.by', { name: item.preview.ownerName })} {t('admin.moderation.onEntry', { title: item.preview.entryTitle })}
-          </span>
-        )}
-      </p>
+      {'entries' in item.preview ? (
+        <LinkCasePreview preview={item.preview} />
+      ) : (
+        <p className="case__preview">
+          <span className="case__title">{title}</span>
+          {'title' in item.preview ? (
+            item.preview.ownerName && <span className="muted"> · {t('admin.moderation.by', { name: item.preview.ownerName })}</span>
+          ) : (
+            <span className="muted">
+              {' '}
+              · {t('admin.moderation.by', { name: item.preview.ownerName })} {t('admin.moderation.onEntry', { title: item.preview.entryTitle })}
+            </span>
+          )}
+        </p>
+      )}
       <ul className="case__reasons" aria-label={t('admin.moderation.reasonsLabel')}>
         {Object.entries(item.reasons).map(([reason, count]) => (
           <li key={reason} className="chip">
@@ -74,9 +114,11 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
         </details>
       )}
       <div className="case__actions" role="group" aria-label={t('admin.moderation.actionsFor', { name: title })}>
-        <Link className="button button--ghost button--small" to={context}>
-          {t('admin.moderation.openInContext')}
-        </Link>
+        {item.kind !== 'link' && (
+          <Link className="button button--ghost button--small" to={context}>
+            {t('admin.moderation.openInContext')}
+          </Link>
+        )}
         {item.status === 'open' ? (
           <>
             <button type="button" className="button button--small" disabled={resolve.isPending} onClick={() => act('restore')}>

@@ -7,8 +7,8 @@ import '../report-strings';
 export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'duplicate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** What is reported: an entry or one of its comments. */
-export type ReportTarget = { contentId: string } | { commentId: string };
+/** What is reported: an entry, one of its comments, or the variant link between two entries. */
+export type ReportTarget = { contentId: string } | { commentId: string } | { contentId: string; variantId: string };
 
 export interface NewReport {
   target: ReportTarget;

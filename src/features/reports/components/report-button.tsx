@@ -93,10 +93,12 @@ interface ReportButtonProps {
   label: string;
   /** Who wrote it: nobody reports their own contribution, so they see no button. */
   ownerId: string | null;
+  /** The flag alone, its words for screen readers and the tooltip only (a compact row). */
+  compact?: boolean;
 }
 
 /** "Report" with a small dialog of reasons; guests are asked to log in. */
-export function ReportButton({ target, label, ownerId }: ReportButtonProps) {
+export function ReportButton({ target, label, ownerId, compact = false }: ReportButtonProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { isLoggedIn, user } = useAuth();
@@ -106,13 +108,13 @@ export function ReportButton({ target, label, ownerId }: ReportButtonProps) {
     <>
       <button
         type="button"
-        className="button button--ghost button--small report-button"
+        className={`button button--ghost button--small report-button${compact ? ' report-button--compact' : ''}`}
         aria-label={label}
         title={label}
         onClick={() => (isLoggedIn ? setOpen(true) : toast.info(t('reports.loginToReport')))}
       >
         <FlagIcon />
-        <span className="report-button__text">{t('reports.report')}</span>
+        <span className={compact ? 'visually-hidden' : 'report-button__text'}>{t('reports.report')}</span>
       </button>
       {open && <ReportDialog target={target} onClose={() => setOpen(false)} />}
     </>

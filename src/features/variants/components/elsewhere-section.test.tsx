@@ -54,6 +54,38 @@ describe('Elsewhere', () => {
     expect(screen.getByText('No variants linked yet.', { exact: false })).toBeInTheDocument();
   });
 
+  it('offers a signed-in reader a report flag on each direct link they cannot remove, and sends {contentId, variantId} by keyboard', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch(() => json({ success: true, message: 'Report received', data: { _id: 'r1', repeated: false } }, 201));
+    renderWithProviders(<ElsewhereSection entry={popote} />, { user: testUser });
+    const flag = screen.getByRole('button', { name: 'Report this link: “popote” and “sorbete” as the same meaning' });
+    // Not on a link they may remove (pajita), nor on a form linked through another (pajilla).
+    expect(screen.queryByRole('button', { name: /Report this link: “popote” and “(pajita|pajilla)”/ })).not.toBeInTheDocument();
+    flag.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Report to the moderators' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Wrong or misleading' }));
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thank you. The moderators will take a look.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/report/addReport').map((call) => call.body)).toEqual([{ contentId: entryId, variantId: sorbete._id, reason: 'wrong' }]);
+  });
+
+  it('shows the server’s refusal of a link report in the dialog', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => json({ code: 'variant_link_not_found', message: 'These entries are not linked.' }, 404));
+    renderWithProviders(<ElsewhereSection entry={popote} />, { user: testUser });
+    await user.click(screen.getByRole('button', { name: 'Report this link: “popote” and “sorbete” as the same meaning' }));
+    await user.click(await screen.findByRole('radio', { name: 'Spam or advertising' }));
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('These entries are not linked.');
+  });
+
+  it('offers guests no report flag', () => {
+    stubFetch();
+    renderWithProviders(<ElsewhereSection entry={popote} />);
+    expect(screen.queryByRole('button', { name: /Report this link/ })).not.toBeInTheDocument();
+  });
+
   it('invites a guest to log in instead of the picker, and says when there are no variants', () => {
     stubFetch();
     renderWithProviders(<ElsewhereSection entry={{ ...popote, variants: [] }} />);

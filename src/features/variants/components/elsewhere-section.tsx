@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { CountryFlag, useCountryName } from '@/features/countries';
+import { ReportButton } from '@/features/reports';
 import { apiErrorText } from '@/i18n/api-errors';
 import type { Entry, Variant } from '@/lib/api-types';
 import { useUnlinkVariant } from '../api/unlink-variant';
@@ -23,13 +24,17 @@ function byCountry(variants: Variant[]): { country: string; forms: Variant[] }[]
 }
 
 interface CountryRowProps {
+  /** The entry whose page this is (a link is between it and a form). */
+  entry: Pick<Entry, '_id' | 'title'>;
   country: string;
   forms: Variant[];
   onUnlink: (variant: Variant) => void;
   unlinking: boolean;
+  /** Signed-in readers may report a link they cannot remove themselves. */
+  canReport: boolean;
 }
 
-function CountryRow({ country, forms, onUnlink, unlinking }: CountryRowProps) {
+function CountryRow({ entry, country, forms, onUnlink, unlinking, canReport }: CountryRowProps) {
   const { t } = useTranslation();
   const name = useCountryName(country);
   return (
@@ -58,6 +63,16 @@ function CountryRow({ country, forms, onUnlink, unlinking }: CountryRowProps) {
                 ×
               </button>
             )}
+            {/* Those who may unlink (its linker, either owner, admins) need no report; a
+                link through another form is not this entry's to report. */}
+            {canReport && variant.direct && !variant.canUnlink && (
+              <ReportButton
+                target={{ contentId: entry._id, variantId: variant._id }}
+                label={t('reports.reportLinkLabel', { title: entry.title, variant: variant.title })}
+                ownerId={null}
+                compact
+              />
+            )}
           </li>
         ))}
       </ul>
@@ -77,7 +92,8 @@ interface ElsewhereSectionProps {
 
 /**
  * "Elsewhere": the rest of the entry's variant group, one row per country with its flag,
- * each form linking to its entry; an unlink button where the reader may remove the link; and
+ * each form linking to its entry; an unlink button where the reader may remove the link, a
+ * report flag on the other direct links for signed-in readers; and
  * for signed-in readers the "Link a variant" picker. Updated live by the entry's channel.
  */
 export function ElsewhereSection({ entry, actions }: ElsewhereSectionProps) {
@@ -113,7 +129,15 @@ export function ElsewhereSection({ entry, actions }: ElsewhereSectionProps) {
           <p className="variants__intro">{t('variants.intro')}</p>
           <ul className="variants__list" aria-label={t('variants.listLabel', { title: entry.title })}>
             {rows.map((row) => (
-              <CountryRow key={row.country} country={row.country} forms={row.forms} onUnlink={remove} unlinking={unlink.isPending} />
+              <CountryRow
+                key={row.country}
+                entry={entry}
+                country={row.country}
+                forms={row.forms}
+                onUnlink={remove}
+                unlinking={unlink.isPending}
+                canReport={isLoggedIn}
+              />
             ))}
           </ul>
         </>

@@ -7,19 +7,26 @@ import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, t
 
 // Shapes only: who may report what, the hold at three accounts, who may resolve and ban,
 // and the audit rows live in the SQL functions (add_report, moderation_queue,
-// resolve_report, ban_user, audit_entries).
+// resolve_report, ban_user, audit_entries; add_link_report and resolve_link_report for a
+// variant link, named by {contentId, variantId}: the link between the two entries).
 
 const note = z.string().trim().max(500, 'report_note_too_long').optional();
 
-/** Exactly one of contentId, commentId and recordingId. */
+/** Exactly one of contentId, commentId and recordingId; variantId only with contentId (a variant link). */
 const target = {
   contentId: uuid.optional(),
+  variantId: uuid.optional(),
   commentId: uuid.optional(),
   recordingId: uuid.optional(),
 };
-const oneTarget = (body: { contentId?: string; commentId?: string; recordingId?: string }, ctx: z.RefinementCtx) => {
+const oneTarget = (
+  body: { contentId?: string; variantId?: string; commentId?: string; recordingId?: string },
+  ctx: z.RefinementCtx,
+) => {
   if ([body.contentId, body.commentId, body.recordingId].filter((id) => id !== undefined).length !== 1) {
     ctx.addIssue({ code: 'custom', message: 'report_target_required', path: ['contentId'] });
+  } else if (body.variantId !== undefined && body.contentId === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'report_target_required', path: ['variantId'] });
   }
 };
 
@@ -62,6 +69,8 @@ interface Case {
   _id: string;
   contentId: string;
   commentId: string | null;
+  /** A variant link's case only: the other entry of the pair. */
+  variantId?: string;
   lastReportedAt: string;
   [field: string]: unknown;
 }
@@ -82,8 +91,11 @@ export const reports = new Hono<ApiEnv>().post('/addReport', async (c) => {
   const data = await c.get('run')(
     async (tx) =>
       (
-        await tx<{ report: { _id: string; repeated: boolean } }[]>`
-          select public.add_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+        body.variantId !== undefined
+          ? await tx<{ report: { _id: string; repeated: boolean } }[]>`
+              select public.add_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+          : await tx<{ report: { _id: string; repeated: boolean } }[]>`
+              select public.add_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.reason}, ${body.note ?? null}) as report`
       )[0].report,
   );
   const { repeated, ...report } = data;
@@ -110,8 +122,11 @@ export const admin = new Hono<ApiEnv>()
     const data = await c.get('run')(
       async (tx) =>
         (
-          await tx<{ resolved: Case }[]>`
-            select public.resolve_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
+          body.variantId !== undefined
+            ? await tx<{ resolved: Case }[]>`
+                select public.resolve_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
+            : await tx<{ resolved: Case }[]>`
+                select public.resolve_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
         )[0].resolved,
     );
     return c.json({ success: true, data });

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
+import enUSAdmin from '@/i18n/locales/en-US.admin.json';
+import { addEnglishPageStrings } from '@/i18n/page-strings';
+import { callsTo, json, stubFetch } from '@/test/fetch';
+import { renderWithProviders, testUser } from '@/test/render';
+import type { ModerationCase } from '../api/get-reports';
+import { ModerationQueue } from './moderation-queue';
+
+// The admin page adds these with its chunk.
+addEnglishPageStrings({ admin: enUSAdmin });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en-US');
+});
+
+const popoteId = '37e00000-0000-4000-8000-000000000001';
+const pajitaId = '37e00000-0000-4000-8000-000000000002';
+const linkCase: ModerationCase = {
+  _id: 'case-1',
+  contentId: popoteId,
+  variantId: pajitaId,
+  commentId: null,
+  kind: 'link',
+  count: 3,
+  reasons: { wrong: 2, offensive: 1 },
+  notes: [{ text: 'Not the same thing.', reason: 'wrong', createdAt: '2026-08-01T10:00:00Z' }],
+  firstReportedAt: '2026-08-01T10:00:00Z',
+  lastReportedAt: '2026-08-01T10:05:00Z',
+  hidden: true,
+  moderation: 'held',
+  preview: {
+    linked: true,
+    linkedBy: 'Lina Linker',
+    entries: [
+      { _id: popoteId, title: 'popote', country: 'MX', ownerName: 'Olga' },
+      { _id: pajitaId, title: 'pajita', country: 'ES', ownerName: null },
+    ],
+  },
+  status: 'open',
+  resolution: null,
+  resolutionNote: null,
+  resolvedAt: null,
+};
+const admin = { ...testUser, isAdmin: true };
+
+describe('Moderation queue: a reported variant link', () => {
+  it('shows both entries with their flags and links, who linked them, and the reasons', async () => {
+    stubFetch(() => json({ data: [linkCase], open: 1, nextCursor: null }));
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    const pair = await screen.findByRole('list', { name: 'The two entries linked as one meaning' });
+    const items = within(pair).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('popote · by Olga'), expect.stringContaining('pajita')]);
+    expect(within(pair).getByRole('link', { name: 'popote' })).toHaveAttribute('href', `/content/${popoteId}`);
+    expect(within(pair).getByRole('link', { name: 'pajita' })).toHaveAttribute('href', `/content/${pajitaId}`);
+    expect(pair.querySelectorAll('img, svg').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('Variant link')).toBeInTheDocument();
+    expect(screen.getByText('Linked by Lina Linker')).toBeInTheDocument();
+    expect(screen.getByText('Hidden')).toBeInTheDocument();
+    expect(screen.getByText('Wrong × 2')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open in context' })).not.toBeInTheDocument();
+  });
+
+  it('restores, removes or dismisses the link with {contentId, variantId}', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) =>
+      url.pathname === '/api/admin/resolveReport'
+        ? json({ success: true, data: { ...linkCase, status: 'resolved', resolution: 'restore', hidden: false, moderation: null } })
+        : json({ data: [linkCase], open: 1, nextCursor: null }),
+    );
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    const actions = await screen.findByRole('group', { name: 'Decide on popote ↔ pajita' });
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Restore', 'Remove', 'Dismiss']);
+    await user.click(within(actions).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Restored: it is visible again.')).toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Remove' }));
+    await user.click(within(actions).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/resolveReport')).toHaveLength(3));
+    expect(callsTo(fetchMock, '/admin/resolveReport').map((call) => call.body)).toEqual(
+      ['restore', 'remove', 'dismiss'].map((action) => ({ contentId: popoteId, variantId: pajitaId, action })),
+    );
+  });
+
+  it('says when a resolved link is gone, in Spanish too', async () => {
+    stubFetch(() =>
+      json({
+        data: [{ ...linkCase, status: 'resolved', resolution: 'remove', hidden: false, moderation: 'removed', preview: { ...linkCase.preview, linked: false } }],
+        open: 0,
+        nextCursor: null,
+      }),
+    );
+    await i18n.changeLanguage('es');
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    expect(await screen.findByText('El enlace ya no existe.')).toBeInTheDocument();
+    expect(screen.getByText('Enlace de variantes')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Las dos entradas enlazadas como un mismo significado' })).toBeInTheDocument();
+  });
+});
