@@ -1,8 +1,8 @@
 // Benchmark: the JavaScript a first-time visitor of / downloads (entry, its static imports
 // and the home route's chunk), against the whole app (what it would be without route-level
 // code splitting), with its largest chunk, the 150 KB budget, the Spanish strings (a chunk
-// of their own, for Spanish readers) and the country flags (one file each, fetched only when
-// shown). Then the Supabase question of the issue: does importing @supabase/auth-js and
+// of their own, for Spanish readers), the country flags (one file each, fetched only when
+// shown) and the entry page's usage map (a chunk of its own, with its data). Then the Supabase question of the issue: does importing @supabase/auth-js and
 // @supabase/realtime-js directly, instead of the whole @supabase/supabase-js, make a
 // difference? Two tiny entries that use auth and a realtime channel the same way are built
 // alone. Builds with Vite into temp folders and prints raw and gzip sizes. Never fails on size.
@@ -15,6 +15,8 @@ import { rootDir } from '../stack/config.ts';
 
 /** What the first visit to / may download, gzipped (the issue's budget). */
 const BUDGET_KB = 150;
+/** The entry page's usage map, with its data, gzipped (issue 18). */
+const MAP_BUDGET_KB = 60;
 
 interface Chunk {
   file: string;
@@ -134,6 +136,18 @@ async function measureApp() {
         ? `${sizes(`country flags: ${flags.length} files`, flagSize)}  (each fetched only when shown)`
         : 'country flags: no separate files (inlined into the JS as data: URIs, or bundled as components?)',
     );
+
+    // The usage map (d3-geo, topojson-client and the countries' shapes): the entry page asks
+    // for it; beyond what the first visit and the entry page already hold, within 60 KB gzip.
+    const mapKey = 'src/features/usage/components/usage-map.tsx';
+    if (manifest[mapKey]?.isDynamicEntry) {
+      const entryPage = [...initialFiles(manifest, ['src/app/routes/home-page.tsx', 'src/app/routes/entry-page.tsx'])];
+      const map = filesBeyond(manifest, mapKey, entryPage);
+      const mapSize = await totalOf(outDir, map);
+      console.log(`${sizes('the entry page\'s usage map (lazy)', mapSize)}  (${map.length} file${map.length === 1 ? '' : 's'}; budget 60 KB gzip: within by ${kb(MAP_BUDGET_KB * 1024 - mapSize.gzip).trim()})`);
+    } else {
+      console.log(`${label('the usage map')}not a lazily loaded chunk of its own`);
+    }
   } finally {
     await fs.rm(outDir, { recursive: true, force: true });
   }

@@ -54,8 +54,8 @@ async function measure(name: string, call: () => Promise<unknown>, seconds = SEC
 try {
   console.log(`Seeding ${CARDS.toLocaleString()} entries, a learner with a card for each, and ${OTHER_LEARNERS} other learners with as many...`);
   await sql`
-    insert into public.entries (title, description, country, author)
-    select 'palabra ' || i, 'significado número ' || i, (array['AR','MX','ES','CL','PE'])[1 + i % 5], 'bench'
+    insert into public.entries (title, description, country, author, example_sentence)
+    select 'palabra ' || i, 'significado número ' || i, (array['AR','MX','ES','CL','PE'])[1 + i % 5], 'bench', 'Mi Palabra ' || i || ' favorita.'
       from generate_series(1, ${CARDS}) as i`;
   await sql`
     insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at, email_confirmed_at)
@@ -70,11 +70,13 @@ try {
   const claims = JSON.stringify({ sub: learner, role: 'authenticated', session_id: session });
 
   // The learner's cards are Review cards spread from 20 days overdue to a year ahead (a few
-  // hundred due today); the other learners' cards are all overdue, so a plan that strayed
-  // outside the learner's index range would have to read through them.
+  // hundred due today), a third each basic, reverse and cloze (whose fronts the due list
+  // builds: the country's name, the blanked example); the other learners' cards are all
+  // overdue, so a plan that strayed outside the learner's index range would have to read
+  // through them.
   await sql`
-    insert into public.flashcards (user_id, entry_id, state, stability, difficulty, scheduled_days, reps, due, last_review)
-    select ${learner}, e.id, 2, s.stability, 1 + random() * 9, greatest(1, round(s.stability))::int, 5,
+    insert into public.flashcards (user_id, entry_id, kind, state, stability, difficulty, scheduled_days, reps, due, last_review)
+    select ${learner}, e.id, (array['basic', 'reverse', 'cloze'])[1 + abs(hashtext(e.id::text)) % 3], 2, s.stability, 1 + random() * 9, greatest(1, round(s.stability))::int, 5,
            now() + (random() * 385 - 20) * interval '1 day', now() - round(s.stability) * interval '1 day'
       from public.entries e, lateral (select 1 + random() * 200 as stability) s`;
   await sql`

@@ -102,6 +102,8 @@ describe('how a word lands, country by country', () => {
       expect(await page.locator('svg.usage-map [data-usage]:not([data-usage="unmarked"])').count()).toBe(0);
       expect(await page.locator('svg.usage-map circle.usage-map__dot').count()).toBeGreaterThan(0);
     }
+    // Both pages have joined the entry's channel (Presence counts them), so marks reach them live.
+    for (const page of [guestPage, lupePage]) await page.getByText('2 learners here').waitFor();
     await guestPage.getByRole('link', { name: 'Log in to mark how this word lands where you live.' }).waitFor();
     await expectNoAxeFindings(guestPage, 'entry page, guest');
   });
@@ -152,6 +154,11 @@ describe('how a word lands, country by country', () => {
   it('she takes the Spain mark back: the badge goes, live on the other page', async () => {
     await guestPage.goto(entryUrl());
     await guestPage.locator('.entry-detail').getByText('Rude in Spain').waitFor();
+    // The guest's page has joined the entry's channel (Presence counts both pages).
+    await guestPage.getByText('2 learners here').waitFor();
+    // Her control still shows Spain, where her mark is offensive.
+    expect(await panel(lupePage).getByLabel('Country', { exact: true }).inputValue()).toBe('ES');
+    expect(await panel(lupePage).getByRole('radio', { name: 'Offensive' }).isChecked()).toBe(true);
     await panel(lupePage).getByRole('button', { name: 'Take my mark back' }).click();
     await panel(lupePage).getByRole('status').filter({ hasText: 'Your mark is taken back.' }).waitFor();
     for (const page of [lupePage, guestPage]) {

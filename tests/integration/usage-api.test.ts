@@ -141,6 +141,24 @@ describe('PUT /api/content/setUsage', () => {
   });
 });
 
+describe('many learners marking at once', () => {
+  it('keeps the tallies and rudeIn exact', async () => {
+    const fresh = await newEntry(owner.token);
+    const learners = await Promise.all(Array.from({ length: 8 }, () => createUser()));
+    // 3 offensive of 8 (a third is 2.67): rude in Spain, whichever order they land in.
+    const replies = await Promise.all(
+      learners.map((who, i) => setUsage({ contentId: fresh._id, country: 'ES', usage: i < 3 ? 'offensive' : 'used' }, who.token)),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(learners.map(() => 200));
+    const after = await api<Entry>(`/content/getContentById/${fresh._id}`);
+    expect(after.body.usage?.ES).toEqual({ ...counts({ used: 5, offensive: 3 }), locals: counts() });
+    expect(after.body.rudeIn).toEqual(['ES']);
+    // Two of them change their minds at once: 1 offensive of 8 is not rude.
+    await Promise.all(learners.slice(0, 2).map((who) => setUsage({ contentId: fresh._id, country: 'ES', usage: 'understood' }, who.token)));
+    expect((await api<Entry>(`/content/getContentById/${fresh._id}`)).body.rudeIn).toEqual([]);
+  });
+});
+
 describe('GET /api/content/getContentById usage', () => {
   it('carries the tallies for everyone and the caller’s own marks', async () => {
     const asGuest = await api<Entry>(`/content/getContentById/${entry._id}`);

@@ -6,7 +6,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(50);
+select plan(54);
 
 -- Users: learner …01, other learner …02, admin …03.
 select tests.create_user('34010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -158,6 +158,10 @@ select is(private.cloze_text('Me tomé una CHELA bien fría', 'chela'), 'Me tom�
 select is(private.cloze_text('Vamos a la peña', 'pena'), 'Vamos a la _____', 'accents are ignored both ways');
 select is(private.cloze_text('Nada aquí', 'chela'), null, 'a sentence without the word: null');
 select is(private.cloze_text('¡!', '¡!'), null, 'a word without letters: null');
+select is(private.cloze_text('Mi TÍA vive en Lima', 'tío / tía'), 'Mi _____ vive en Lima', 'a "tío / tía" title: either form is blanked');
+select is(private.cloze_text('Mi tío y mi tía', 'tío / tía'), 'Mi _____ y mi _____', 'both forms in one sentence: both blanked');
+select is(private.cloze_text('Mi prima vive en Lima', 'tío / tía'), null, 'neither form: null');
+select is(private.cloze_text('Abierto 24/7', '24/7'), 'Abierto _____', 'a slash inside a word is one form');
 
 -------------------------------------------------------------------------------- other learner
 select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000002', :'other_session'), true);

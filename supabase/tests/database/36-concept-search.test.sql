@@ -6,7 +6,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(33);
+select plan(35);
 
 select tests.create_user('36010000-0000-4000-8000-000000000001', 'Olga Owner') as owner_session \gset
 select tests.create_user('36010000-0000-4000-8000-000000000002', 'Otto Other') as other_session \gset
@@ -99,6 +99,9 @@ select is((select string_agg(e.value ->> 'title', ',' order by e.ordinality) fro
 select is(public.tutor_concept('strawz36', 'MX') -> 'entries' -> 0 ->> 'exampleSentence', 'Pásame un popote36, frase36.',
   'each as the tutor cites entries (with example, hint, tags)');
 select is(public.tutor_concept('zzqx36', 'MX'), null, 'null when no group has it');
+select ok(public.tutor_concept('strawz3', 'MX') is null and jsonb_array_length(public.search_concepts('strawz3')) = 1,
+  'nor for a piece of a word: the search finds the group by it, the tutor does not name it');
+select is(public.tutor_concept('tubito36', 'AR') -> 'entries' -> 0 ->> 'title', 'sorbete36', 'a whole word of a Spanish meaning is enough');
 
 -------------------------------------------------------------------------------- an admin
 select set_config('request.jwt.claims', tests.claims('36010000-0000-4000-8000-000000000003', :'admin_session'), true);

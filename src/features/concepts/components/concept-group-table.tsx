@@ -1,20 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Meaning } from '@/components/meaning';
 import type { ConceptGroup } from '@/lib/api-types';
 import { CountryFlag, useCountryName } from '@/features/countries';
 
-/** The meaning in the reader's language: the Spanish one in Spanish when written, else the English one (said so). */
-function useMeaning(entry: { description: string; descriptionEs: string | null }) {
-  const { i18n } = useTranslation();
-  const spanish = (i18n.resolvedLanguage ?? '').startsWith('es');
-  if (spanish && entry.descriptionEs?.trim()) return { text: entry.descriptionEs, inEnglish: false };
-  return { text: entry.description, inEnglish: spanish };
-}
-
 function CountryRow({ entry }: { entry: ConceptGroup['entries'][number] }) {
-  const { t } = useTranslation();
   const countryName = useCountryName(entry.country);
-  const meaning = useMeaning(entry);
   return (
     <tr className="concept-group__row">
       <th scope="row" className="concept-group__country">
@@ -26,9 +17,8 @@ function CountryRow({ entry }: { entry: ConceptGroup['entries'][number] }) {
           {entry.title}
         </Link>
       </td>
-      <td className="concept-group__meaning" lang={meaning.inEnglish ? 'en' : undefined}>
-        {meaning.text}
-        {meaning.inEnglish && <span className="concept-group__fallback"> {t('compare.meaningInEnglish')}</span>}
+      <td className="concept-group__meaning">
+        <Meaning english={entry.description} spanish={entry.descriptionEs} />
       </td>
     </tr>
   );

@@ -49,6 +49,21 @@ describe('checkAnswer', () => {
     expect(phrase.parts.filter((part) => part.mark === 'wrong')).toEqual([]);
     expect(checkAnswer('   ', 'chamba').correct).toBe(false);
   });
+
+  it('takes either form of a title written as two ("tío / tía"), and the whole title too', () => {
+    const form = checkAnswer('tia', 'tío / tía');
+    expect(form.correct).toBe(true);
+    expect(form.exact).toBe(false);
+    expect(form.parts).toEqual([
+      { text: 't', mark: 'same' },
+      { text: 'í', mark: 'accent' },
+      { text: 'a', mark: 'same' },
+    ]);
+    expect(checkAnswer('tío / tía', 'tío / tía').exact).toBe(true);
+    expect(checkAnswer('tíos', 'tío / tía').correct).toBe(false);
+    // A slash inside a word is no second form.
+    expect(checkAnswer('24', '24/7').correct).toBe(false);
+  });
 });
 
 describe('cloze helpers', () => {
@@ -62,5 +77,7 @@ describe('cloze helpers', () => {
     expect(clozeFits('Nada aquí.', 'chévere')).toBe(false);
     expect(clozeFits('', 'chévere')).toBe(false);
     expect(clozeFits(null, 'chévere')).toBe(false);
+    expect(clozeFits('Mi TÍA vive en Lima.', 'tío / tía')).toBe(true);
+    expect(clozeFits('Mi prima vive en Lima.', 'tío / tía')).toBe(false);
   });
 });

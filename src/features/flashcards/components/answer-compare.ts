@@ -32,12 +32,20 @@ export interface AnswerCheck {
   parts: AnswerPart[];
 }
 
+/** A title's forms: "tío / tía" (two forms written as one entry) is answered, and blanked, by either. */
+export function titleForms(title: string): string[] {
+  const forms = title.split(/\s+\/\s+/).map((form) => form.trim()).filter(Boolean);
+  return forms.length > 1 ? forms : [title];
+}
+
 /**
- * Checks a typed answer against the expected word. The letters are aligned by edit distance
+ * Checks a typed answer against the expected word (one of its forms answers it). The letters are aligned by edit distance
  * over the folded letters, so one missing or extra letter marks only itself, not the rest of
  * the word.
  */
 export function checkAnswer(typed: string, expected: string): AnswerCheck {
+  const form = titleForms(expected).find((candidate) => candidate !== expected && foldAnswer(candidate) === foldAnswer(typed));
+  if (form) return checkAnswer(typed, form);
   const want = Array.from(expected.normalize('NFC'));
   const got = Array.from(typed.normalize('NFC').trim());
   const w = want.map(foldChar);
@@ -91,6 +99,9 @@ export function clozeParts(prompt: string): string[] {
  * before adding a cloze card: the menu says so before anyone asks.
  */
 export function clozeFits(exampleSentence: string | null | undefined, title: string): boolean {
-  const word = foldAnswer(title);
-  return Boolean(exampleSentence) && word !== '' && foldAnswer(exampleSentence ?? '').includes(word);
+  const sentence = foldAnswer(exampleSentence ?? '');
+  return titleForms(title).some((form) => {
+    const word = foldAnswer(form);
+    return sentence !== '' && word !== '' && sentence.includes(word);
+  });
 }

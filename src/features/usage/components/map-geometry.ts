@@ -28,7 +28,7 @@ export interface View {
 const VIEWS: View[] = [
   { key: 'americas', box: [[0, 0], [WIDTH, HEIGHT]], fit: [[-117.5, 32.7], [-34.6, -55.9]] },
   { key: 'spain', box: [[238, 4], [356, 84]], fit: [[-9.6, 43.9], [4.4, 35.9]] },
-  { key: 'guinea', box: [[276, 90], [356, 152]], fit: [[8.3, 3.9], [11.5, 0.8]] },
+  { key: 'guinea', box: [[276, 90], [356, 148]], fit: [[8.3, 3.9], [11.5, 0.8]] },
 ];
 
 /** Countries drawn smaller than this (px²) also get a dot, so they can be seen and found. */

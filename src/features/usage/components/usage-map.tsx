@@ -56,11 +56,11 @@ export default function UsageMap({ usage, rudeIn, title }: UsageMapProps) {
             {view.key !== 'americas' && (
               <>
                 <rect className="usage-map__frame" x={x0} y={y0} width={x1 - x0} height={y1 - y0} />
-                {/* Spain's label sits in the Atlantic (bottom left), Equatorial Guinea's above its mainland (top right). */}
+                {/* Spain's label sits in its Atlantic corner; Equatorial Guinea's, under its box (the islands and the mainland fill it). */}
                 <text
                   className="usage-map__inset-label"
-                  x={view.key === 'spain' ? x0 + 4 : x1 - 4}
-                  y={view.key === 'spain' ? y1 - 4 : y0 + 10}
+                  x={view.key === 'spain' ? x0 + 4 : x1}
+                  y={view.key === 'spain' ? y1 - 4 : y1 + 9}
                   textAnchor={view.key === 'spain' ? 'start' : 'end'}
                 >
                   {t(view.key === 'spain' ? 'usage.spainInset' : 'usage.guineaInset')}
