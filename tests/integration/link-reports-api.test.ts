@@ -235,7 +235,7 @@ describe('the admins’ queue and POST /api/admin/resolveReport {contentId, vari
     expect(reply.body.data).toMatchObject({ kind: 'link', status: 'resolved', resolution: 'restore', hidden: false, moderation: null });
     await expect.poll(() => heard.get(pair.a._id)).toEqual([pair.b._id]);
     expect(await variantsOf(pair.b._id)).toEqual([pair.a._id]);
-    const audit = await api('/admin/getAuditLog?limit=20', { token: admin.token });
+    const audit = await api('/admin/getAuditLog?limit=100', { token: admin.token });
     expect(audit.body.data).toContainEqual(
       expect.objectContaining({
         action: 'restore',
@@ -264,7 +264,7 @@ describe('the admins’ queue and POST /api/admin/resolveReport {contentId, vari
     expect(reply.body.data).toMatchObject({ resolution: 'remove', moderation: 'removed', preview: expect.objectContaining({ linked: false }) });
     expect(await variantsOf(bad.a._id)).toEqual([]);
     expect((await report({ contentId: bad.a._id, variantId: bad.b._id, reason: 'wrong' }, reporters[2].token)).status).toBe(404);
-    const audit = await api('/admin/getAuditLog?limit=20', { token: admin.token });
+    const audit = await api('/admin/getAuditLog?limit=100', { token: admin.token });
     expect(audit.body.data).toContainEqual(
       expect.objectContaining({ action: 'remove', targetType: 'variant_link', targetId: [bad.a._id, bad.b._id].sort().join(':') }),
     );
