@@ -121,6 +121,11 @@ describe('GET /api/concept/search', () => {
     const nul = await api('/concept/search?q=pop%00ote');
     expect(nul.status).toBe(400);
     expect(nul.body).toMatchObject({ code: 'invalid_text' });
+    // Percent-encoding that is no UTF-8 (a lone surrogate's bytes) is taken as the text it is,
+    // as the home search takes it: nothing matches, nothing fails.
+    const malformed = await api<{ data: unknown[] }>('/concept/search?q=pop%ED%A0%80ote');
+    expect(malformed.status).toBe(200);
+    expect(malformed.body.data).toEqual([]);
     expect((await search('a'.repeat(200))).status).toBe(200);
   });
 
