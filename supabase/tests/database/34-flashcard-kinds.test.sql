@@ -6,7 +6,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(54);
+select plan(56);
 
 -- Users: learner …01, other learner …02, admin …03.
 select tests.create_user('34010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -162,6 +162,12 @@ select is(private.cloze_text('Mi TÍA vive en Lima', 'tío / tía'), 'Mi _____ v
 select is(private.cloze_text('Mi tío y mi tía', 'tío / tía'), 'Mi _____ y mi _____', 'both forms in one sentence: both blanked');
 select is(private.cloze_text('Mi prima vive en Lima', 'tío / tía'), null, 'neither form: null');
 select is(private.cloze_text('Abierto 24/7', '24/7'), 'Abierto _____', 'a slash inside a word is one form');
+select is(private.flashcard_prompt('reverse', jsonb_populate_record(null::public.entries,
+         '{"title": "coger", "description": "To take: coger el autobús.", "country": "ES"}')), 'To take: _____ el autobús. — Spain',
+  'a reverse front whose meaning names the word blanks it');
+select is(private.flashcard_prompt('variant', jsonb_populate_record(null::public.entries,
+         '{"title": "colectivo", "description": "A city bus (colectivo).", "country": "AR"}')), 'A city bus (_____). — in Argentina?',
+  'a variant front too');
 
 -------------------------------------------------------------------------------- other learner
 select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000002', :'other_session'), true);

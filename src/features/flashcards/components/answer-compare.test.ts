@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, clozeFits, clozeParts, foldAnswer } from './answer-compare';
+import { blankWord, checkAnswer, clozeFits, clozeParts, foldAnswer } from './answer-compare';
 
 describe('foldAnswer', () => {
   it('ignores case, accents and the punctuation and spacing around and between words', () => {
@@ -69,6 +69,17 @@ describe('checkAnswer', () => {
 describe('cloze helpers', () => {
   it('cuts a front at its blanks', () => {
     expect(clozeParts('¿Qué onda, _____? _____, ven.')).toEqual(['¿Qué onda, ', '? ', ', ven.']);
+  });
+
+  it('blanks the word in a meaning, case, accents and either form aside', () => {
+    expect(blankWord('To take, grab or catch: coger el autobús. COGER frío.', 'coger')).toBe(
+      'To take, grab or catch: _____ el autobús. _____ frío.',
+    );
+    expect(blankWord('Un colectivo; el primo formal del bondi.', 'colectivo')).toBe('Un _____; el primo formal del bondi.');
+    expect(blankWord('¿Qué onda? A greeting.', '¿Qué onda?')).toBe('¿_____? A greeting.');
+    expect(blankWord('Your uncle (tío) or aunt (TIA).', 'tío / tía')).toBe('Your uncle (_____) or aunt (_____).');
+    expect(blankWord('A drinking straw.', 'popote')).toBe('A drinking straw.');
+    expect(blankWord('Ñandú 😀 ñandu', 'ñandú')).toBe('_____ 😀 _____');
   });
 
   it('knows whether an example holds the word, case and accents aside', () => {

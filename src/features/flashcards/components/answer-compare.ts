@@ -89,9 +89,43 @@ export function checkAnswer(typed: string, expected: string): AnswerCheck {
   return { correct, exact: correct && !parts.some((part) => part.mark === 'accent'), parts };
 }
 
+/** How a blank is written on a front, by the server and here. */
+export const BLANK = '_____';
+
+/**
+ * The text with every form of the word blanked, found as `clozeFits` finds it (case and
+ * accents aside): a meaning on a front that asks for the word must not give it away
+ * ("To take, grab or catch: coger el autobús" asking for "coger").
+ */
+export function blankWord(text: string, title: string): string {
+  let chars = Array.from(text.normalize('NFC'));
+  for (const form of titleForms(title)) {
+    const word = foldAnswer(form);
+    if (word === '') continue;
+    // One folded character per character (anything else a space), so an index in the folded
+    // text is the same index in the text.
+    const folded = chars
+      .map((char) => {
+        const fold = /[\p{L}\p{N}]/u.test(char) ? foldChar(char) : ' ';
+        return fold.length === 1 ? fold : ' ';
+      })
+      .join('');
+    const pieces: string[] = [];
+    let from = 0;
+    for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, from)) {
+      pieces.push(chars.slice(from, at).join(''), BLANK);
+      from = at + word.length;
+    }
+    if (pieces.length === 0) continue;
+    pieces.push(chars.slice(from).join(''));
+    chars = Array.from(pieces.join(''));
+  }
+  return chars.join('');
+}
+
 /** A cloze front cut at its blanks (the server writes each blank as five underscores). */
 export function clozeParts(prompt: string): string[] {
-  return prompt.split('_____');
+  return prompt.split(BLANK);
 }
 
 /**

@@ -398,6 +398,18 @@ describe('/flashcards, each kind of card', () => {
     expect(screen.getByRole('button', { name: 'Good 3 days' })).toBeInTheDocument();
   });
 
+  it('a reverse or variant front whose meaning names the word blanks it, so it gives nothing away', async () => {
+    stubApi({
+      due: [
+        makeDue(1, { title: 'coger', description: 'To take: coger el autobús.', country: 'ES' }, { kind: 'reverse', prompt: 'To take: _____ el autobús. — Spain' }),
+      ],
+    });
+    renderPage();
+    const front = await screen.findByRole('heading', { level: 2 });
+    expect(front).toHaveAccessibleName(/^To take:\s*blank\s*el autobús\.$/);
+    expect(within(card()).queryByText(/coger/i)).not.toBeInTheDocument();
+  });
+
   it('a wrong typed answer says so and marks the letters that differ', async () => {
     const user = userEvent.setup();
     stubApi({ due: [makeDue(1, { title: 'chamba' }, { kind: 'reverse', prompt: 'meaning 1 — Mexico' })] });

@@ -11,7 +11,7 @@ import { useFlashcards } from '../api/get-flashcards';
 import { useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { useUpdateStreak } from '../api/update-streak';
-import { checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
+import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { formatInterval, maskHint } from './review-format';
 import { SpeakButton } from './speak-button';
 import '../flashcards.css';
@@ -296,6 +296,22 @@ function useMeaning(card: DueFlashcard): { text: string; lang: string } {
   return spanish && descriptionEs ? { text: descriptionEs, lang: 'es' } : { text: description, lang: 'en' };
 }
 
+/** A front's text with its blanks (five underscores) drawn as blanks and read as "blank". */
+function Blanked({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return clozeParts(text).map((part, index) => (
+    <span key={index}>
+      {index > 0 && (
+        <span className="review-card__blank">
+          <span aria-hidden="true">{BLANK}</span>
+          <span className="visually-hidden">{t('flashcards.blank')}</span>
+        </span>
+      )}
+      {part}
+    </span>
+  ));
+}
+
 /**
  * What the front asks, by kind: the word (basic); its meaning and country (reverse); the
  * example with the word blanked (cloze); its meaning "in <country>?" (variant).
@@ -308,7 +324,7 @@ function CardFront({ card, countryName }: { card: DueFlashcard; countryName: str
       return (
         <>
           <h2 className="review-card__title review-card__title--meaning" lang={meaning.lang}>
-            {meaning.text}
+            <Blanked text={blankWord(meaning.text, card.content.title)} />
           </h2>
           <p className="review-card__ask">{t('flashcards.reverseAsk')}</p>
         </>
@@ -317,17 +333,7 @@ function CardFront({ card, countryName }: { card: DueFlashcard; countryName: str
       return (
         <>
           <h2 className="review-card__title review-card__title--sentence" lang="es">
-            {clozeParts(card.prompt).map((part, index) => (
-              <span key={index}>
-                {index > 0 && (
-                  <span className="review-card__blank">
-                    <span aria-hidden="true">_____</span>
-                    <span className="visually-hidden">{t('flashcards.blank')}</span>
-                  </span>
-                )}
-                {part}
-              </span>
-            ))}
+            <Blanked text={card.prompt} />
           </h2>
           <p className="review-card__ask">{t('flashcards.clozeAsk')}</p>
         </>
@@ -336,7 +342,12 @@ function CardFront({ card, countryName }: { card: DueFlashcard; countryName: str
       return (
         <>
           <h2 className="review-card__title review-card__title--meaning">
-            {t('flashcards.variantPrompt', { meaning: meaning.text.replace(/\s*[.。]+$/u, ''), country: countryName })}
+            <Blanked
+              text={t('flashcards.variantPrompt', {
+                meaning: blankWord(meaning.text.replace(/\s*[.。]+$/u, ''), card.content.title),
+                country: countryName,
+              })}
+            />
           </h2>
           <p className="review-card__ask">{t('flashcards.variantAsk')}</p>
         </>
