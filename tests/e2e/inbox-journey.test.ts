@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
-import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // The inbox in real Chromium against the production build and the stack's Realtime, on a
 // phone: someone comments on a learner's entry and replies to their comment; the learner
@@ -21,18 +21,10 @@ let errors: string[];
 let fedeToken: string;
 let entryId: string;
 
-async function register(someone: typeof olga): Promise<string> {
-  const reply = await api<{ session: { access_token: string } }>('/user/register', {
-    body: { name: someone.name, email: someone.email, password: someone.password, confirmPassword: someone.password },
-  });
-  expect(reply.status).toBe(201);
-  return reply.body.session.access_token;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  const olgaToken = await register(olga);
-  fedeToken = await register(fede);
+  const olgaToken = await registerThroughApi(olga);
+  fedeToken = await registerThroughApi(fede);
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: olgaToken,
     body: { title, description: 'Friend, mate.', country: 'CO', author: olga.name },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot, screenshotDir } from '../support/browser.ts';
-import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // Link reports in real Chromium against the production build and the stack's Realtime: Lina
 // links Olga's popote to Otto's pajita. Olga (desktop) and Otto (a phone, Spanish) have their
@@ -27,14 +27,6 @@ const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 const ids: Record<string, string> = {};
 const sessions: { context: BrowserContext; errors: string[] }[] = [];
-
-async function register(someone: typeof lina): Promise<string> {
-  const reply = await api<{ session: { access_token: string } }>('/user/register', {
-    body: { name: someone.name, email: someone.email, password: someone.password, confirmPassword: someone.password },
-  });
-  expect(reply.status).toBe(201);
-  return reply.body.session.access_token;
-}
 
 async function addEntry(token: string, title: string, country: string) {
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
@@ -66,8 +58,8 @@ const flagName = `Report this link: “${popote}” and “${pajita}” as the s
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [linaToken, olgaToken, ottoToken] = await Promise.all([register(lina), register(olga), register(otto)]);
-  await Promise.all([...reporters, moderator].map(register));
+  const [linaToken, olgaToken, ottoToken] = await Promise.all([registerThroughApi(lina), registerThroughApi(olga), registerThroughApi(otto)]);
+  await Promise.all([...reporters, moderator].map(registerThroughApi));
   await adminSql()`update public.profiles p set is_admin = true from auth.users u where u.id = p.id and u.email = ${moderator.email}`;
   await addEntry(olgaToken, popote, 'MX');
   await addEntry(ottoToken, pajita, 'ES');

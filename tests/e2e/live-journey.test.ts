@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
-import { api, closeAdminSql, stack } from '../support/stack.ts';
+import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // Two learners in two browsers on one entry, in real Chromium against the production build
 // and the stack's Realtime: what one does (a vote, a comment) appears in the other's page
@@ -18,14 +18,6 @@ let entryId: string;
 let betoToken: string;
 const sessions: { context: BrowserContext; page: Page; errors: string[] }[] = [];
 
-async function register(person: typeof ana) {
-  const reply = await api<{ session: { access_token: string } }>('/user/register', {
-    body: { name: person.name, email: person.email, password: person.password, confirmPassword: person.password },
-  });
-  expect(reply.status).toBe(201);
-  return reply.body.session.access_token;
-}
-
 async function signedIn(person: typeof ana): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
@@ -36,8 +28,8 @@ async function signedIn(person: typeof ana): Promise<Page> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const anaToken = await register(ana);
-  betoToken = await register(beto);
+  const anaToken = await registerThroughApi(ana);
+  betoToken = await registerThroughApi(beto);
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: anaToken,
     body: { title: `bacán ${run}`, description: 'Great, cool.', country: 'CL', author: ana.name },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
-import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // Moderation in real Chromium against the production build and the stack's Realtime: three
 // learners report an entry through its Report dialog, and it leaves a fourth learner's home
@@ -23,14 +23,6 @@ let browser: Browser;
 let entryId: string;
 const sessions: { context: BrowserContext; page: Page; errors: string[] }[] = [];
 
-async function register(someone: typeof owner): Promise<string> {
-  const reply = await api<{ session: { access_token: string } }>('/user/register', {
-    body: { name: someone.name, email: someone.email, password: someone.password, confirmPassword: someone.password },
-  });
-  expect(reply.status).toBe(201);
-  return reply.body.session.access_token;
-}
-
 async function signedIn(someone: typeof owner, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
   const page = await context.newPage();
@@ -43,8 +35,8 @@ const card = (page: Page) => page.locator('.entry-card', { hasText: title });
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const ownerToken = await register(owner);
-  await Promise.all([...reporters, watcher, moderator].map(register));
+  const ownerToken = await registerThroughApi(owner);
+  await Promise.all([...reporters, watcher, moderator].map(registerThroughApi));
   await adminSql()`update public.profiles p set is_admin = true from auth.users u where u.id = p.id and u.email = ${moderator.email}`;
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: ownerToken,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
-import { api, closeAdminSql, stack } from '../support/stack.ts';
+import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // How a word lands in each country, in real Chromium against the production build: a learner
 // says where she lives on the Account page, marks how an entry lands in Mexico and Spain on
@@ -19,14 +19,6 @@ const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let entryId: string;
 const sessions: { context: BrowserContext; errors: string[] }[] = [];
-
-async function register(person: typeof lupe): Promise<string> {
-  const reply = await api<{ session: { access_token: string } }>('/user/register', {
-    body: { name: person.name, email: person.email, password: person.password, confirmPassword: person.password },
-  });
-  expect(reply.status).toBe(201);
-  return reply.body.session.access_token;
-}
 
 async function newPage(options: { viewport?: typeof PHONE; language?: 'es'; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {}) {
   const viewport = options.viewport ?? { width: 1200, height: 900 };
@@ -58,7 +50,7 @@ async function expectNoAxeFindings(page: Page, where: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [ownerToken] = await Promise.all([register(owner), register(lupe)]);
+  const [ownerToken] = await Promise.all([registerThroughApi(owner), registerThroughApi(lupe)]);
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: ownerToken,
     body: { title, description: 'To take, to catch (Spain); vulgar for sex in much of Latin America.', country: 'ES', author: owner.name },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
-import { api, closeAdminSql, stack } from '../support/stack.ts';
+import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // Variants in real Chromium against the production build and the stack's Realtime: two
 // learners on two entries that mean the same thing. Ana (desktop, English) links her popote to
@@ -25,14 +25,6 @@ const DESKTOP = { width: 1200, height: 900 };
 let browser: Browser;
 const ids: Record<string, string> = {};
 const sessions: { context: BrowserContext; errors: string[] }[] = [];
-
-async function register(someone: typeof ana): Promise<string> {
-  const reply = await api<{ session: { access_token: string } }>('/user/register', {
-    body: { name: someone.name, email: someone.email, password: someone.password, confirmPassword: someone.password },
-  });
-  expect(reply.status).toBe(201);
-  return reply.body.session.access_token;
-}
 
 async function addEntry(token: string, title: string, country: string) {
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
@@ -63,7 +55,7 @@ const forms = (page: Page, title: string, language: 'en' | 'es' = 'en') =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [anaToken, betoToken] = await Promise.all([register(ana), register(beto)]);
+  const [anaToken, betoToken] = await Promise.all([registerThroughApi(ana), registerThroughApi(beto)]);
   await addEntry(anaToken, popote, 'MX');
   await addEntry(betoToken, pajita, 'ES');
   await addEntry(anaToken, sorbete, 'AR');

@@ -111,3 +111,12 @@ export async function api<T = any>(
   }
   return { status: response.status, body: body as T, headers: response.headers };
 }
+
+/** Registers a learner through /api, as the register page does, and returns their access token. */
+export async function registerThroughApi(person: { name: string; email: string; password: string }): Promise<string> {
+  const reply = await api<{ session?: { access_token: string } }>('/user/register', {
+    body: { name: person.name, email: person.email, password: person.password, confirmPassword: person.password },
+  });
+  if (reply.status !== 201 || !reply.body.session) throw new Error(`Registering ${person.email} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  return reply.body.session.access_token;
+}
