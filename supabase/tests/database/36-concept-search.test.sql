@@ -60,7 +60,8 @@ select is(pg_temp.titles(public.search_concepts('CAMION36')), 'guagua36,camión3
 select is(pg_temp.titles(public.search_concepts('autobus36')), 'guagua36,camión36', 'and a Spanish meaning with one');
 select is(pg_temp.titles(public.search_concepts('¿Guagua36?')), 'guagua36,camión36 / bondi36,micro36',
   'punctuation ignored; the group with the exact title first, then the one naming it in a meaning');
-select is(pg_temp.titles(public.search_concepts('popote3')), 'sorbete36,pajita36,popote36', 'a title''s start finds it');
+-- Among them (other tests' committed groups may start the same way: popote3xyz).
+select ok(pg_temp.titles(public.search_concepts('popote3')) like '%sorbete36,pajita36,popote36%', 'a title''s start finds it');
 select ok(pg_temp.titles(public.search_concepts('po')) like '%sorbete36,pajita36,popote36%', 'a two-letter key finds titles starting with it');
 select is(public.search_concepts('chevere36'), '[]'::jsonb, 'an entry in no group is not a concept');
 select is(public.search_concepts('bombilla36'), '[]'::jsonb, 'a hidden member does not make its group found by a guest');
