@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { useCountries } from '@/features/countries';
+import { useCountries, useCountryName } from '@/features/countries';
 import { apiErrorText } from '@/i18n/api-errors';
 import type { Entry, UsageKind } from '@/lib/api-types';
 import { useSetUsage } from '../api/set-usage';
@@ -26,7 +26,7 @@ export function UsageControl({ entry, homeCountry }: { entry: Entry; homeCountry
   const [chosen, setChosen] = useState<{ country: string; usage: UsageKind | null } | null>(null);
   const saved = entry.myUsage?.[country] ?? null;
   const mine = chosen?.country === country ? chosen.usage : saved;
-  const countryName = countries.find((item) => item.code === country)?.name ?? country;
+  const countryName = useCountryName(country);
 
   const mark = (usage: UsageKind | null) => {
     setStatus('');
