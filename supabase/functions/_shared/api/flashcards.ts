@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import type { Flashcard, FlashcardKind, StreakUpdate } from './types.ts';
+import type { DailyProgress, Flashcard, FlashcardKind, StreakUpdate } from './types.ts';
 import { countParam, idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
@@ -106,10 +106,11 @@ export const flashcards = new Hono<ApiEnv>()
     ownUserParam(c);
     const { limit } = parseQuery(c, dueQuery);
     const due = await c.get('run')(
-      async (tx) => (await tx<{ due: { cards: Flashcard[]; total: number } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
+      async (tx) => (await tx<{ due: { cards: Flashcard[]; total: number; today: DailyProgress } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
     );
-    // `total` counts every card due today; `data` is the first `limit` of them, oldest due first.
-    return c.json({ success: true, data: due.cards, total: due.total });
+    // `total` counts every card of today's session (due today, within the daily limits);
+    // `data` is the first `limit` of them, oldest due first; `today` where the learner stands.
+    return c.json({ success: true, data: due.cards, total: due.total, today: due.today });
   })
   .put('/updateFlashcardReview/:flashcardId', async (c) => {
     const id = idParam(c, 'flashcardId', 'flashcard_not_found');

@@ -158,6 +158,9 @@ export interface User {
   notifications?: NotificationSettings;
   /** Where the learner says they live (a country code); absent when unsaid. */
   homeCountry?: string;
+  /** Daily limits of the review session (absent from older servers: 20 and 200). */
+  newCardsPerDay?: number;
+  maxReviewsPerDay?: number;
 }
 
 export interface NotificationSettings {
@@ -314,6 +317,15 @@ export type ChatStreamEvent =
   | { event: 'error'; data: { code: string; message: string } };
 
 /** PUT /api/user/updateStreak's reply (public.update_streak). */
+/** Today's review session against the learner's daily limits (GET getDueFlashcards' `today`). */
+export interface DailyProgress {
+  newCardsPerDay: number;
+  maxReviewsPerDay: number;
+  /** New cards introduced and Review cards reviewed so far in the learner's local day. */
+  newCards: number;
+  reviews: number;
+}
+
 export interface StreakUpdate {
   updated: boolean;
   streak: number;
