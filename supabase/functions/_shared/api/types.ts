@@ -301,6 +301,8 @@ export interface ChatMessage {
 /** GET /api/chat/:chatId's `chat`: the chat with its newest messages, oldest first. */
 export interface ChatWithMessages extends Chat {
   messages: ChatMessage[];
+  /** The owner, in GET /api/chat/chats/:userId's list (the spec's and the seed's Chat). */
+  userId?: string;
 }
 
 /** POST /api/chat/send's reply, and the data of its stream's `done` event. */
