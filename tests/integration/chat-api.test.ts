@@ -168,6 +168,19 @@ describe('GET /api/chat/chats/:userId', () => {
   });
 });
 
+describe('the offline tutor asked to correct a sentence', () => {
+  it('says plainly that it cannot, in the app’s language, citing no entries', async () => {
+    const user = await createUser();
+    const spanish = await send(user, (await newChat(user))._id, 'Corrige mi frase: Ayer tuve mucha chamba en la oficina', { language: 'es' });
+    expect(spanish.status).toBe(200);
+    expect(spanish.body.reply.content).toContain('Ahora no puedo corregir frases: para eso hace falta el modelo de lenguaje del tutor con IA');
+    expect(spanish.body.reply.citations).toEqual([]);
+    const english = await send(user, (await newChat(user))._id, 'Please correct my sentence: tengo chamba mucho', { language: 'en' });
+    expect(english.body.reply.content).toContain("I can't correct sentences right now: that needs the AI tutor's language model");
+    expect(english.body.reply.content).not.toContain('/content/');
+  });
+});
+
 describe('GET /api/chat/:chatId', () => {
   it('returns the chat with its messages oldest first, older ones a page at a time', async () => {
     const user = await createUser();
