@@ -19,6 +19,9 @@ interface Rated {
   data: Flashcard;
   streak: StreakUpdate;
   duplicate: boolean;
+  /** A refusal's code and message. */
+  code?: string;
+  message?: string;
 }
 
 async function newEntry(): Promise<Entry> {
