@@ -65,6 +65,8 @@ function securityHeaders(apiOrigins: readonly string[]) {
       scriptSrc: [self],
       styleSrc: [self],
       imgSrc: [self, 'data:'],
+      // Recordings: the bucket's public URLs, and a take listened to before it is uploaded.
+      mediaSrc: [self, 'blob:', ...apiOrigins],
       fontSrc: [self],
       connectSrc: [self, ...apiOrigins],
       objectSrc: ["'none'"],

@@ -133,7 +133,7 @@ describe('/flashcards', () => {
     expect(screen.getByRole('button', { name: 'Hard 1 day' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Good 3 days' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Easy 2 mths' })).toBeInTheDocument();
-    expect(screen.getByText('Space flips the card, 1 to 4 rate it.')).toBeInTheDocument();
+    expect(screen.getByText('Space flips the card, 1 to 4 rate it, R plays it.')).toBeInTheDocument();
   });
 
   it('flips with Space and with the Show answer button', async () => {
