@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
+import { useAuth } from '@/features/auth';
 import { useCountries } from '@/features/countries';
 import { apiErrorText } from '@/i18n/api-errors';
 import { useAddRecording } from '../api/add-recording';
@@ -11,9 +12,6 @@ import '../recording-strings';
 
 interface RecorderProps {
   entry: { _id: string; title: string; country: string };
-  userId: string;
-  /** The learner's home country: where they say it, unless they choose otherwise. */
-  homeCountry?: string;
   onClose: () => void;
 }
 
@@ -81,13 +79,15 @@ function MicIcon() {
  * Record (at most 10 s, a countdown and a level meter), stop, listen, redo, say where it is
  * said, upload with progress. What went wrong with the microphone is said in words.
  */
-export default function Recorder({ entry, userId, homeCountry, onClose }: RecorderProps) {
+export default function Recorder({ entry, onClose }: RecorderProps) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const toast = useToast();
   const countries = useCountries();
   const { state, problem, start, stop, reset } = useRecorder();
   const add = useAddRecording();
-  const [country, setCountry] = useState(homeCountry ?? entry.country);
+  // Where the learner lives, else the entry's country: they may choose another.
+  const [country, setCountry] = useState(user?.homeCountry ?? entry.country);
   const [progress, setProgress] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -107,13 +107,13 @@ export default function Recorder({ entry, userId, homeCountry, onClose }: Record
   const busy = add.isPending;
   const upload = (event: FormEvent) => {
     event.preventDefault();
-    if (state.phase !== 'recorded' || busy) return;
+    if (state.phase !== 'recorded' || busy || !user) return;
     setFailure(null);
     setProgress(null);
     setSent(false);
     add.mutate(
       {
-        userId,
+        userId: user._id,
         contentId: entry._id,
         file: state.file,
         extension: state.extension,

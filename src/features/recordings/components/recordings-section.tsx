@@ -254,7 +254,7 @@ export default function RecordingsSection({ entry }: { entry: RecordingsEntry })
             </p>
           }
         >
-          <Recorder entry={entry} userId={user._id} homeCountry={user.homeCountry} onClose={closeRecorder} />
+          <Recorder entry={entry} onClose={closeRecorder} />
         </Suspense>
       )}
       {recordings.isPending ? (
