@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../errors.ts';
+import { removeFiles } from '../storage-service.ts';
 import type { ApiEnv } from './context.ts';
+import { RECORDINGS_BUCKET } from './recordings.ts';
 import type { ListedUser } from './types.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: who may report what, the hold at three accounts, who may resolve and ban,
 // and the audit rows live in the SQL functions (add_report, moderation_queue,
 // resolve_report, ban_user, audit_entries; add_link_report and resolve_link_report for a
-// variant link, named by {contentId, variantId}: the link between the two entries).
+// variant link, named by {contentId, variantId}: the link between the two entries;
+// add_recording_report and resolve_recording_report for a recording, named by {recordingId}).
 
 const note = z.string().trim().max(500, 'report_note_too_long').optional();
 
@@ -80,22 +82,21 @@ interface AuditRow {
   [field: string]: unknown;
 }
 
-/** Recordings come with their own issue; until then none exists to be reported or resolved. */
-function refuseRecording(body: { recordingId?: string }): void {
-  if (body.recordingId !== undefined) throw new ApiError(404, 'recording_not_found');
-}
+type Report = { _id: string; repeated: boolean };
 
 export const reports = new Hono<ApiEnv>().post('/addReport', async (c) => {
   const body = await parseBody(c, addReportBody);
-  refuseRecording(body);
   const data = await c.get('run')(
     async (tx) =>
       (
-        body.variantId !== undefined
-          ? await tx<{ report: { _id: string; repeated: boolean } }[]>`
-              select public.add_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.reason}, ${body.note ?? null}) as report`
-          : await tx<{ report: { _id: string; repeated: boolean } }[]>`
-              select public.add_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+        body.recordingId !== undefined
+          ? await tx<{ report: Report }[]>`
+              select public.add_recording_report(${body.recordingId}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+          : body.variantId !== undefined
+            ? await tx<{ report: Report }[]>`
+                select public.add_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+            : await tx<{ report: Report }[]>`
+                select public.add_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.reason}, ${body.note ?? null}) as report`
       )[0].report,
   );
   const { repeated, ...report } = data;
@@ -118,17 +119,24 @@ export const admin = new Hono<ApiEnv>()
   })
   .post('/resolveReport', async (c) => {
     const body = await parseBody(c, resolveBody);
-    refuseRecording(body);
     const data = await c.get('run')(
       async (tx) =>
         (
-          body.variantId !== undefined
+          body.recordingId !== undefined
+            ? await tx<{ resolved: Case }[]>`
+                select public.resolve_recording_report(${body.recordingId}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
+            : body.variantId !== undefined
             ? await tx<{ resolved: Case }[]>`
                 select public.resolve_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
             : await tx<{ resolved: Case }[]>`
                 select public.resolve_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
         )[0].resolved,
     );
+    // A recording taken down leaves Storage too (its row stays, 'removed', for the record).
+    if (body.recordingId !== undefined && body.action === 'remove' && typeof data.preview === 'object' && data.preview !== null) {
+      const path = (data.preview as { path?: unknown }).path;
+      if (typeof path === 'string') await removeFiles(RECORDINGS_BUCKET, [path]);
+    }
     return c.json({ success: true, data });
   })
   .post('/banUser', async (c) => {
