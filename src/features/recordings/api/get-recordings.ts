@@ -3,9 +3,8 @@ import { api } from '@/lib/api';
 import { recordingKeys } from './recording-keys';
 import type { Recording } from './types';
 
-export async function getRecordings(contentId: string, signal?: AbortSignal): Promise<Recording[]> {
-  const reply = await api.get<Recording[] | { data: Recording[] }>(`/recording/getRecordings/${encodeURIComponent(contentId)}`, { signal });
-  return Array.isArray(reply) ? reply : reply.data;
+export function getRecordings(contentId: string, signal?: AbortSignal): Promise<Recording[]> {
+  return api.get<Recording[]>(`/recording/getRecordings/${encodeURIComponent(contentId)}`, { signal });
 }
 
 export function recordingsQueryOptions(contentId: string) {

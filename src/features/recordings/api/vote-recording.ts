@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { recordingKeys } from './recording-keys';
-import type { Recording, RecordingVote } from './types';
+import type { Recording, RecordingVote, RecordingVoteReply } from './types';
 
 export interface RecordingVoteChange {
   contentId: string;
@@ -10,14 +10,8 @@ export interface RecordingVoteChange {
   voteType: RecordingVote;
 }
 
-export interface RecordingVoteReply {
-  voteScore: number;
-  userVote: RecordingVote | null;
-}
-
 export async function voteRecording({ recordingId, voteType }: RecordingVoteChange): Promise<RecordingVoteReply> {
-  const reply = await api.post<RecordingVoteReply & { data?: RecordingVoteReply }>('/recording/vote', { recordingId, voteType });
-  return reply.data ?? reply;
+  return api.post<RecordingVoteReply>('/recording/vote', { recordingId, voteType });
 }
 
 const value = (vote: RecordingVote | null) => (vote === 'up' ? 1 : vote === 'down' ? -1 : 0);

@@ -135,7 +135,12 @@ function RecordingItem({ recording, contentId, ago, onDeleted }: RecordingItemPr
     <li className="recording">
       <PlayButton recording={recording} />
       <div className="recording__about">
-        <span className="recording__author">{t('recordings.by', { name })}</span>
+        <span className="recording__author">
+          {t('recordings.by', { name })}
+          {recording.moderation && (
+            <span className="badge badge--muted recording__held">{t(recording.moderation === 'held' ? 'reports.commentHeld' : 'reports.commentRemoved')}</span>
+          )}
+        </span>
         <span className="recording__meta">
           {recording.durationMs ? `${t('recordings.seconds', { seconds: (recording.durationMs / 1000).toFixed(1) })} · ` : ''}
           <time dateTime={recording.createdAt} title={new Date(recording.createdAt).toLocaleString()}>
