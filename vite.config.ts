@@ -14,6 +14,7 @@ const apiProxy = {
   '/auth/v1': toGateway,
   '/functions/v1': toGateway,
   '/realtime/v1': { ...toGateway, ws: true },
+  '/storage/v1': toGateway,
 };
 
 /** True when a request path names a `.jerga` folder, however it is percent-encoded or cased. */

@@ -12,7 +12,7 @@ import { fullyDecodedPath } from './decode-path.ts';
 import { LOOPBACK_PROXIES, clientAddress, compileTrust, trustedProxiesFromEnv, type TrustProxy } from './server.ts';
 
 /** What the browser reaches on the web origin and the gateway answers (same origin, no CORS). */
-const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1'] as const;
+const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1', '/storage/v1'] as const;
 /** The only prefix whose WebSocket upgrades are relayed (Supabase Realtime). */
 const UPGRADE_PREFIXES = ['/realtime/v1'] as const;
 /** Larger than any body the gateway accepts (Auth's 1 MB), so its own limits answer first. */
