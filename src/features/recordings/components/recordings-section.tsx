@@ -118,16 +118,15 @@ interface RecordingItemProps {
   recording: Recording;
   contentId: string;
   ago: (iso: string) => string;
-  /** Its delete went through: the focus goes to the section. */
-  onDeleted: () => void;
+  /** Asks to delete it (the section confirms: the item is gone before the reply's toast). */
+  onDelete: () => void;
 }
 
-function RecordingItem({ recording, contentId, ago, onDeleted }: RecordingItemProps) {
+function RecordingItem({ recording, contentId, ago, onDelete }: RecordingItemProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { user } = useAuth();
   const vote = useVoteRecording();
-  const [confirming, setConfirming] = useState(false);
   const name = recording.authorName;
   const ownerId = recordingOwner(recording);
   const mine = user?._id === ownerId;
@@ -171,13 +170,12 @@ function RecordingItem({ recording, contentId, ago, onDeleted }: RecordingItemPr
             className="icon-button recording__delete"
             aria-label={mine ? t('recordings.delete') : t('recordings.deleteOther', { name })}
             title={mine ? t('recordings.delete') : t('recordings.deleteOther', { name })}
-            onClick={() => setConfirming(true)}
+            onClick={onDelete}
           >
             ×
           </button>
         )}
       </div>
-      {confirming && <DeleteRecordingDialog recording={recording} contentId={contentId} onClose={() => setConfirming(false)} onDeleted={onDeleted} />}
     </li>
   );
 }
@@ -208,6 +206,7 @@ export default function RecordingsSection({ entry }: { entry: RecordingsEntry })
   const recordings = useRecordings(entry._id);
   const ago = useRelativeTime();
   const [recording, setRecording] = useState(false);
+  const [confirming, setConfirming] = useState<Recording | null>(null);
   const section = useRef<HTMLElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const recordButton = useRef<HTMLButtonElement>(null);
@@ -280,11 +279,23 @@ export default function RecordingsSection({ entry }: { entry: RecordingsEntry })
           {groupByCountry(list).map((group) => (
             <CountryGroup key={group.country} country={group.country} recordings={group.recordings}>
               {group.recordings.map((item) => (
-                <RecordingItem key={item._id} recording={item} contentId={entry._id} ago={ago} onDeleted={() => title.current?.focus()} />
+                <RecordingItem key={item._id} recording={item} contentId={entry._id} ago={ago} onDelete={() => setConfirming(item)} />
               ))}
             </CountryGroup>
           ))}
         </ul>
+      )}
+      {confirming && (
+        <DeleteRecordingDialog
+          recording={confirming}
+          contentId={entry._id}
+          onClose={() => setConfirming(null)}
+          onDeleted={() => {
+            setConfirming(null);
+            // The button that opened the dialog is gone with its recording.
+            requestAnimationFrame(() => title.current?.focus());
+          }}
+        />
       )}
     </section>
   );
