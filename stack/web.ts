@@ -66,7 +66,7 @@ function securityHeaders(apiOrigins: readonly string[]) {
       styleSrc: [self],
       imgSrc: [self, 'data:'],
       // Recordings: the bucket's public URLs, and a take listened to before it is uploaded.
-      mediaSrc: [self, 'blob:', ...apiOrigins],
+      mediaSrc: [self, 'blob:', ...apiOrigins.filter((origin) => origin.startsWith('http'))],
       fontSrc: [self],
       connectSrc: [self, ...apiOrigins],
       objectSrc: ["'none'"],
