@@ -137,7 +137,18 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
   };
 
   return (
-    <div className="recorder" role="group" aria-labelledby={titleId}>
+    <div
+      className="recorder"
+      role="group"
+      aria-labelledby={titleId}
+      // Escape closes it, as the × does (a take not uploaded is dropped, the microphone released).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy && !(event.target instanceof HTMLSelectElement)) {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="recorder__head">
         <h3 id={titleId} className="recorder__title">
           {t('recordings.recorderTitle', { title: entry.title })}
