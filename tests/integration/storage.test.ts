@@ -1,10 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../stack/free-port.ts';
+import { startStorage } from '../../stack/storage/index.ts';
 import { transport } from '../support/realtime.ts';
 import { adminSql, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 
@@ -550,5 +554,34 @@ describe('RLS on storage.objects', () => {
     // The opaque secret key stands for the service role, as an apikey or a bearer.
     const secretKey = await fetch(storageUrl(`/bucket/${privateBucket}`), { headers: { apikey: stack().secretKey } });
     expect(await secretKey.json()).toMatchObject({ id: privateBucket });
+  });
+});
+
+describe('when Postgres cannot be reached', () => {
+  it("answers 503 in Storage's shape, for reads and uploads alike, and keeps running", async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-storage-down-'));
+    const { jwtSecret, anonKey, serviceRoleKey, publishableKey, secretKey } = stack();
+    const storage = await startStorage({
+      config: { jwtSecret, anonKey, serviceRoleKey, publishableKeys: [publishableKey], secretKeys: [secretKey] },
+      databaseUrl: `postgresql://authenticator:postgres@127.0.0.1:${await freePort()}/postgres`,
+      storageDir: folder,
+      fileSizeLimit: 1024 * 1024,
+    });
+    try {
+      const headers = { authorization: `Bearer ${serviceRoleKey}` };
+      for (const [route, init] of [
+        ['/bucket', { headers }],
+        ['/object/public/b/k.txt', {}],
+        ['/object/b/k.txt', { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: 'hello' }],
+      ] as const) {
+        const reply = await storage.fetch(new Request(`http://storage.test/storage/v1${route}`, init), route);
+        expect(reply.status, route).toBe(503);
+        expect(await reply.json()).toMatchObject({ statusCode: '503', error: 'DatabaseUnavailable' });
+      }
+      expect(existsSync(path.join(folder, 'objects'))).toBe(false);
+    } finally {
+      await storage.close();
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 });
