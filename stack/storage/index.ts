@@ -178,6 +178,14 @@ function etagMatches(header: string | null, eTag: string | undefined): boolean {
   });
 }
 
+/** The message jose gives for a token refused for `reason` (Storage shows jose's). */
+function joseMessage(reason: string, token: string): string {
+  if (/expired/i.test(reason)) return '"exp" claim timestamp check failed';
+  if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) return 'Invalid Compact JWS';
+  if (/required|Unknown role/.test(reason)) return reason.replace(/^InvalidJWTToken: /, '');
+  return 'signature verification failed';
+}
+
 export async function startStorage(options: StorageOptions): Promise<StorageService> {
   const verify = tokenVerifier(options.config);
   const secret = new TextEncoder().encode(options.config.jwtSecret);
@@ -233,14 +241,15 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     }
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
     const token = bearer ?? apikey;
+    // Storage's messages are jose's (what its JWT check throws).
     if (!token) {
       if (guestAllowed) return GUEST;
-      throw accessDenied("headers must have required property 'authorization'");
+      throw accessDenied('Invalid Compact JWS');
     }
     const check = await verify(token);
     if (!check.ok) {
       if (guestAllowed) return GUEST;
-      throw accessDenied(/expired/i.test(check.reason) ? 'jwt expired' : 'invalid signature');
+      throw accessDenied(joseMessage(check.reason, token));
     }
     const claims = check.caller.claims as Record<string, unknown>;
     const sub = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
@@ -562,7 +571,8 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       contentLength: written.size,
       httpStatusCode: 200,
     };
-    const result = await commitVersion(rlsCaller, { bucketId, key, version: written.version, metadata, userMetadata, upsert });
+    // As Storage: an upload without user metadata has `{}`.
+    const result = await commitVersion(rlsCaller, { bucketId, key, version: written.version, metadata, userMetadata: userMetadata ?? {}, upsert });
     await store.remove([result.replaced]);
     return { id: result.id, key: `${bucketId}/${key}` };
   }
@@ -590,7 +600,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     try {
       ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
     } catch (error) {
-      throw invalidJwt((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'jwt expired' : 'invalid signature');
+      throw invalidJwt(error instanceof Error ? error.message.slice(0, 200) : 'Invalid JWT');
     }
     if (payload.scope !== scope) throw invalidSignature(`Token is not scoped for ${scope}`);
     if (payload.url !== `${bucketId}/${key}`) throw invalidSignature();
