@@ -52,6 +52,7 @@ export async function setup(project: TestProject): Promise<void> {
     secretKey: stack.config.secretKey,
     jwtSecret: stack.config.jwtSecret,
     mailUrl: stack.mailUrl ?? '',
+    storageDir: stack.config.storageDir,
   });
 }
 
