@@ -347,3 +347,17 @@ describe('live: event recordings on entry:<contentId>', () => {
     expect(heard).toEqual([{ contentId: entryId }, { contentId: entryId }, { contentId: entryId }]);
   });
 });
+
+describe('an account deleted', () => {
+  it('takes its recordings and every file in its folder with it', async () => {
+    const entryId = await newEntry();
+    const leaving = await createUser({ name: 'Lea Leaving' });
+    const take = await recorded(leaving, entryId, { country: 'UY' });
+    const loose = await upload(leaving, entryId, 'never-registered.webm');
+    const reply = await api('/admin/deleteUser', { body: { userId: leaving.id }, token: admin.token });
+    expect(reply.status).toBe(200);
+    expect(await listRecordings(entryId)).toEqual([]);
+    expect(await objectExists(take.path)).toBe(false);
+    expect(await objectExists(loose)).toBe(false);
+  });
+});
