@@ -1,0 +1,119 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { entityTooLarge } from './errors.ts';
+
+const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface WrittenFile {
+  /** The file's version id: where its bytes live, and storage.objects.version. */
+  version: string;
+  size: number;
+  /** Quoted MD5 of the content, as S3 and Storage give it. */
+  eTag: string;
+}
+
+/** An upload stream refused for its size while it was being written. */
+class TooLarge extends Error {}
+
+/**
+ * Where object contents live: `<root>/objects/<2 hex>/<version>`, one file per version,
+ * named by a fresh UUID and never by the object's key (no key can name a path outside the
+ * folder, and moving an object renames nothing). A new version is written to `<root>/tmp`
+ * and renamed into place whole; the database row names the version it serves, and a
+ * replaced or deleted version's file is removed once the row no longer names it.
+ */
+export class FileStore {
+  private readonly objects: string;
+  private readonly tmp: string;
+
+  constructor(readonly root: string) {
+    this.objects = path.join(root, 'objects');
+    this.tmp = path.join(root, 'tmp');
+  }
+
+  /** Removes what interrupted writes left in tmp. Folders are made on the first write. */
+  async open(): Promise<void> {
+    await fs.rm(this.tmp, { recursive: true, force: true });
+  }
+
+  pathOf(version: string): string {
+    if (!VERSION.test(version)) throw new Error(`not a version id: ${version}`);
+    return path.join(this.objects, version.slice(0, 2), version);
+  }
+
+  /**
+   * Writes `body` as a new version, streaming: more than `limit` bytes stops the write
+   * (413) and nothing stays behind; so does a body that breaks off or any other failure.
+   */
+  async write(body: AsyncIterable<Uint8Array> | Readable, limit: number): Promise<WrittenFile> {
+    const version = randomUUID();
+    const temp = path.join(this.tmp, `${version}.part`);
+    const hash = createHash('md5');
+    let size = 0;
+    await fs.mkdir(this.tmp, { recursive: true, mode: 0o700 });
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+        size += chunk.length;
+        if (size > limit) return done(new TooLarge());
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      const source = body instanceof Readable ? body : Readable.from(body, { objectMode: false });
+      await pipeline(source, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      const target = this.pathOf(version);
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      if (error instanceof TooLarge) throw entityTooLarge().withConnectionClose();
+      throw error;
+    }
+    return { version, size, eTag: `"${hash.digest('hex')}"` };
+  }
+
+  /** A new version with the same content as `version` (a copy, the file system may share blocks). */
+  async copy(version: string): Promise<string> {
+    await fs.mkdir(this.tmp, { recursive: true, mode: 0o700 });
+    const copy = randomUUID();
+    const temp = path.join(this.tmp, `${copy}.part`);
+    const target = this.pathOf(copy);
+    try {
+      await fs.copyFile(this.pathOf(version), temp, constants.COPYFILE_FICLONE);
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+    return copy;
+  }
+
+  /** Removes versions no row names any more; a missing file is already gone. */
+  async remove(versions: Iterable<string | null | undefined>): Promise<void> {
+    for (const version of versions) {
+      if (version && VERSION.test(version)) await fs.rm(this.pathOf(version), { force: true });
+    }
+  }
+
+  /** The size of a stored version, or null when its file is missing. */
+  async size(version: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.pathOf(version))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /** A version's bytes from `start` to `end` inclusive, as a web stream. */
+  read(version: string, start?: number, end?: number): ReadableStream<Uint8Array> {
+    const stream = createReadStream(this.pathOf(version), { start, end, highWaterMark: 256 * 1024 });
+    return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  }
+}
