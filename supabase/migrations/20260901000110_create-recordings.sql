@@ -305,6 +305,7 @@ comment on function public.add_recording(uuid, text, text, integer) is
   'Registers the caller''s uploaded file <caller>/<entry>/<file> in the recordings bucket as a recording of the entry; returns it.';
 
 -- An entry's recordings the caller can hear, best-voted first, then newest (at most 100).
+-- One whose file its speaker removed through Storage directly is not listed: nothing to hear.
 -- GET /api/recording/getRecordings/{contentId}.
 create or replace function public.entry_recordings(content_id uuid)
 returns jsonb
@@ -321,6 +322,7 @@ begin
                       order by (page.best).vote_score desc, (page.best).created_at desc, (page.best).id desc)
        from (select r as best from public.recordings r
               where r.entry_id = entry_recordings.content_id
+                and exists (select 1 from storage.objects o where o.bucket_id = 'recordings' and o.name = r.path)
               order by r.vote_score desc, r.created_at desc, r.id desc
               limit 100) page),
     '[]'::jsonb);

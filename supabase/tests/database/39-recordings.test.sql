@@ -9,7 +9,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(99);
+select plan(100);
 
 -- Sara speaks (home country MX) …01; Otto is another learner (no home country) and owns a
 -- hidden entry …02; Ada is an admin …03; Eve's session ends …04; reporters …05, …06, …07.
@@ -170,6 +170,17 @@ select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000
 select is(pg_temp.told(), '[{"contentId": "39e00000-0000-4000-8000-000000000001"}, {"contentId": "39e00000-0000-4000-8000-000000000001"}]'::jsonb,
   'the entry''s page is told of each: recordings {contentId}');
 select is(pg_temp.listed(), '{AR:0:-:true,MX:0:-:true}', 'they list both, newest first while unvoted, theirs to delete');
+-- A file removed through Storage directly (as Storage's own delete does) leaves the list.
+reset role;
+create temporary table kept39 on commit drop as select * from storage.objects where name like '39010000-%/take_2.ogg';
+delete from storage.objects where name like '39010000-%/take_2.ogg';
+set local role authenticated;
+select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select is(pg_temp.listed(), '{MX:0:-:true}', 'a recording whose file is gone is not listed');
+reset role;
+insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata) select id, bucket_id, name, owner, owner_id, metadata from kept39;
+set local role authenticated;
+select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
 select throws_ok($$ update public.recordings set vote_score = 99 $$, '42501', null, 'they cannot set a score by hand');
 select throws_ok($$ insert into public.recordings (entry_id, path, country) values ('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000001/otto.webm', 'MX') $$,
   '42501', null, 'nor register someone else''s file by hand (the insert policy checks the object)');
