@@ -350,6 +350,18 @@ describe('live: event recordings on entry:<contentId>', () => {
   });
 });
 
+describe('an entry deleted', () => {
+  it('takes its recordings’ files with it', async () => {
+    const [row] = await adminSql()<{ id: string }[]>`
+      insert into public.entries (title, description, country, author, owner)
+      values (${`borrada ${randomUUID().slice(0, 8)}`}, 'Gone soon.', 'MX', 'Sara', ${sara.id}) returning id`;
+    const take = await recorded(await createUser(), row.id, { country: 'PA' });
+    const reply = await api('/content/deleteContent', { method: 'PUT', body: { _id: row.id }, token: sara.token });
+    expect(reply.status).toBe(200);
+    expect(await objectExists(take.path)).toBe(false);
+  });
+});
+
 describe('an account deleted', () => {
   it('takes its recordings and every file in its folder with it', async () => {
     const entryId = await newEntry();

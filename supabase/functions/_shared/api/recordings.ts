@@ -43,6 +43,12 @@ export async function recordingFilesOf(tx: Tx, userId: string): Promise<string[]
   return rows.map((row) => row.name);
 }
 
+/** The files of an entry's recordings the caller can see: what deleting the entry must remove from Storage. */
+export async function recordingFilesOfEntry(tx: Tx, entryId: string): Promise<string[]> {
+  const rows = await tx<{ path: string }[]>`select r.path from public.recordings r where r.entry_id = ${entryId}::uuid`;
+  return rows.map((row) => row.path);
+}
+
 /** A recording as public.recording_json shapes it, before the url is added. */
 type StoredRecording = Omit<Recording, 'url'>;
 
