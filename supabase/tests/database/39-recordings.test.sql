@@ -9,7 +9,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(100);
+select plan(101);
 
 -- Sara speaks (home country MX) …01; Otto is another learner (no home country) and owns a
 -- hidden entry …02; Ada is an admin …03; Eve's session ends …04; reporters …05, …06, …07.
@@ -28,6 +28,9 @@ insert into public.entries (id, title, description, country, author, owner, show
   ('39e00000-0000-4000-8000-000000000002', 'oculto39', 'Hidden.', 'ES', 'Otto', '39010000-0000-4000-8000-000000000002', false);
 -- Another bucket, to show the recordings policies name theirs only.
 insert into storage.buckets (id, name, public) values ('other39', 'other39', true);
+insert into storage.objects (bucket_id, name, owner, owner_id) values
+  ('other39', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/elsewhere.webm',
+   '39010000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001');
 
 -- What entry 1's page heard ('recordings'), as the superuser sees realtime.messages.
 create or replace function pg_temp.told() returns jsonb language sql security definer as $$
@@ -140,6 +143,8 @@ select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000
   '{"code": "PT404", "hint": "entry_not_found"}', 'an entry they cannot see: PT404 entry_not_found');
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000002/x.webm') $$) - 'message',
   '{"code": "PT400", "hint": "recording_path_invalid", "column": "path"}', 'a file filed under another entry: PT400 recording_path_invalid');
+select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/elsewhere.webm') $$) - 'message',
+  '{"code": "PT400", "hint": "recording_path_invalid", "column": "path"}', 'their own file in another bucket: PT400 recording_path_invalid');
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/none.webm') $$) - 'message',
   '{"code": "PT404", "hint": "recording_file_not_found", "column": "path"}', 'a file never uploaded: PT404 recording_file_not_found');
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000001/otto.webm') $$) - 'message',
@@ -324,7 +329,7 @@ select is_empty($$ select 1 from public.moderation_cases where recording_id = (s
 select lives_ok($$ delete from storage.objects where bucket_id = 'recordings' and name like '39010000-0000-4000-8000-000000000001/%' $$,
   'she deletes her own files');
 reset role;
-select is((select count(*)::int from storage.objects where name like '39010000-0000-4000-8000-000000000001/%'), 0, 'and they are gone');
+select is((select count(*)::int from storage.objects where bucket_id = 'recordings' and name like '39010000-0000-4000-8000-000000000001/%'), 0, 'and they are gone');
 
 select * from finish();
 rollback;
