@@ -117,6 +117,10 @@ describe('uploading into the recordings bucket (supabase-js storage)', () => {
       expect(error?.message, path).toBe('new row violates row-level security policy');
       expect(await objectExists(path), path).toBe(false);
     }
+    // Nor may the ended session register one through /api.
+    const ended401 = await addRecording({ contentId: entryId, path: `${ended.id}/${entryId}/late.webm` }, ended.token);
+    expect(ended401.status).toBe(401);
+    expect(ended401.body).toMatchObject({ code: 'session_ended' });
   });
 
   it('refuses a type that is not audio and a file over 2 MB (the bucket’s limits)', async () => {
