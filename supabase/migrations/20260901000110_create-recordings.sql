@@ -241,6 +241,24 @@ comment on function private.recording_object_name(text) is 'The object name in t
 revoke all on function private.recording_object_name(text) from public;
 grant execute on function private.recording_object_name(text) to anon, authenticated;
 
+-- Why security definer: other buckets' policies may hide their rows from the caller. Whether
+-- the caller's own upload of this name lies in another bucket: then the path is outside the
+-- recordings bucket (400), not missing (404). Only the caller's own objects are looked at.
+create or replace function private.uploaded_elsewhere(object_name text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from storage.objects o
+                  where o.bucket_id <> 'recordings' and o.name = uploaded_elsewhere.object_name
+                    and coalesce(o.owner_id, o.owner::text) = (select auth.uid())::text)
+$$;
+comment on function private.uploaded_elsewhere(text) is 'Whether the caller uploaded an object of this name to a bucket other than recordings.';
+revoke all on function private.uploaded_elsewhere(text) from public, anon, authenticated, service_role;
+grant execute on function private.uploaded_elsewhere(text) to authenticated;
+
 -- Registers the caller's uploaded file as a recording of an entry. 400 when the path is not
 -- <caller>/<entry>/<file> in the recordings bucket, 404 when the entry or the file is not
 -- there, 403 when the file is someone else's, 409 when it is a recording already. Country:
@@ -286,6 +304,9 @@ begin
   select coalesce(o.owner_id, o.owner::text) into file_owner
     from storage.objects o where o.bucket_id = 'recordings' and o.name = object_name;
   if not found then
+    if private.uploaded_elsewhere(object_name) then
+      raise exception 'the file % is in another bucket', object_name using errcode = 'PT400', hint = 'recording_path_invalid', column = 'path';
+    end if;
     raise exception 'no file %', object_name using errcode = 'PT404', hint = 'recording_file_not_found', column = 'path';
   end if;
   if file_owner is distinct from who::text or split_part(object_name, '/', 1) <> who::text then
@@ -305,6 +326,7 @@ comment on function public.add_recording(uuid, text, text, integer) is
   'Registers the caller''s uploaded file <caller>/<entry>/<file> in the recordings bucket as a recording of the entry; returns it.';
 
 -- An entry's recordings the caller can hear, best-voted first, then newest (at most 100).
+-- One whose file its speaker removed through Storage directly is not listed: nothing to hear.
 -- GET /api/recording/getRecordings/{contentId}.
 create or replace function public.entry_recordings(content_id uuid)
 returns jsonb
@@ -321,6 +343,7 @@ begin
                       order by (page.best).vote_score desc, (page.best).created_at desc, (page.best).id desc)
        from (select r as best from public.recordings r
               where r.entry_id = entry_recordings.content_id
+                and exists (select 1 from storage.objects o where o.bucket_id = 'recordings' and o.name = r.path)
               order by r.vote_score desc, r.created_at desc, r.id desc
               limit 100) page),
     '[]'::jsonb);

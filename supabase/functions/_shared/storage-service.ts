@@ -17,7 +17,17 @@ const REMOVE_TIMEOUT_MS = 5_000;
  * the failure is logged; the caller's request has already succeeded.
  */
 export async function removeFiles(bucket: string, names: string[]): Promise<boolean> {
-  if (!names.length) return true;
+  let removed = true;
+  for (let start = 0; start < names.length; start += REMOVE_BATCH) {
+    removed = (await removeBatch(bucket, names.slice(start, start + REMOVE_BATCH))) && removed;
+  }
+  return removed;
+}
+
+/** Names per request (Storage takes up to 1000; a deleted account may have many). */
+const REMOVE_BATCH = 100;
+
+async function removeBatch(bucket: string, names: string[]): Promise<boolean> {
   const url = env('SUPABASE_URL');
   const key = env('SUPABASE_SERVICE_ROLE_KEY');
   if (!url || !key) {

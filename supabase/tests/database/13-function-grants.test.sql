@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(135);
+select plan(137);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -52,7 +52,9 @@ select plan(135);
 --     others' reports and holds the recording at the third; a guest is told to log in).
 --     authenticated only: resolve_recording_report (admins, checked inside). nobody:
 --     remember_recording_speaker, tally_recording_votes, tell_recordings and
---     audit_recording_delete (recordings and recording_votes triggers).
+--     audit_recording_delete (recordings and recording_votes triggers). authenticated only:
+--     uploaded_elsewhere (add_recording asks whether the caller's own upload of a name lies in
+--     another bucket: 400 rather than 404; it looks at the caller's own objects only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
@@ -103,6 +105,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tally_recording_votes()', false, false),
   ('private.tally_votes()', false, false),
   ('private.tutor_entry_ids(text, integer)', false, true),
+  ('private.uploaded_elsewhere(text)', false, true),
   ('private.usage_tallies(uuid)', true, true),
   ('public.add_link_report(uuid, uuid, text, text)', true, true),
   ('public.add_recording_report(uuid, text, text)', true, true),

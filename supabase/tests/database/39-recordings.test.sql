@@ -9,7 +9,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(99);
+select plan(101);
 
 -- Sara speaks (home country MX) …01; Otto is another learner (no home country) and owns a
 -- hidden entry …02; Ada is an admin …03; Eve's session ends …04; reporters …05, …06, …07.
@@ -28,6 +28,9 @@ insert into public.entries (id, title, description, country, author, owner, show
   ('39e00000-0000-4000-8000-000000000002', 'oculto39', 'Hidden.', 'ES', 'Otto', '39010000-0000-4000-8000-000000000002', false);
 -- Another bucket, to show the recordings policies name theirs only.
 insert into storage.buckets (id, name, public) values ('other39', 'other39', true);
+insert into storage.objects (bucket_id, name, owner, owner_id) values
+  ('other39', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/elsewhere.webm',
+   '39010000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001');
 
 -- What entry 1's page heard ('recordings'), as the superuser sees realtime.messages.
 create or replace function pg_temp.told() returns jsonb language sql security definer as $$
@@ -140,6 +143,8 @@ select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000
   '{"code": "PT404", "hint": "entry_not_found"}', 'an entry they cannot see: PT404 entry_not_found');
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000002/x.webm') $$) - 'message',
   '{"code": "PT400", "hint": "recording_path_invalid", "column": "path"}', 'a file filed under another entry: PT400 recording_path_invalid');
+select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/elsewhere.webm') $$) - 'message',
+  '{"code": "PT400", "hint": "recording_path_invalid", "column": "path"}', 'their own file in another bucket: PT400 recording_path_invalid');
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/none.webm') $$) - 'message',
   '{"code": "PT404", "hint": "recording_file_not_found", "column": "path"}', 'a file never uploaded: PT404 recording_file_not_found');
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000001/otto.webm') $$) - 'message',
@@ -170,6 +175,17 @@ select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000
 select is(pg_temp.told(), '[{"contentId": "39e00000-0000-4000-8000-000000000001"}, {"contentId": "39e00000-0000-4000-8000-000000000001"}]'::jsonb,
   'the entry''s page is told of each: recordings {contentId}');
 select is(pg_temp.listed(), '{AR:0:-:true,MX:0:-:true}', 'they list both, newest first while unvoted, theirs to delete');
+-- A file removed through Storage directly (as Storage's own delete does) leaves the list.
+reset role;
+create temporary table kept39 on commit drop as select * from storage.objects where name like '39010000-%/take_2.ogg';
+delete from storage.objects where name like '39010000-%/take_2.ogg';
+set local role authenticated;
+select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select is(pg_temp.listed(), '{MX:0:-:true}', 'a recording whose file is gone is not listed');
+reset role;
+insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata) select id, bucket_id, name, owner, owner_id, metadata from kept39;
+set local role authenticated;
+select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
 select throws_ok($$ update public.recordings set vote_score = 99 $$, '42501', null, 'they cannot set a score by hand');
 select throws_ok($$ insert into public.recordings (entry_id, path, country) values ('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000001/otto.webm', 'MX') $$,
   '42501', null, 'nor register someone else''s file by hand (the insert policy checks the object)');
@@ -313,7 +329,7 @@ select is_empty($$ select 1 from public.moderation_cases where recording_id = (s
 select lives_ok($$ delete from storage.objects where bucket_id = 'recordings' and name like '39010000-0000-4000-8000-000000000001/%' $$,
   'she deletes her own files');
 reset role;
-select is((select count(*)::int from storage.objects where name like '39010000-0000-4000-8000-000000000001/%'), 0, 'and they are gone');
+select is((select count(*)::int from storage.objects where bucket_id = 'recordings' and name like '39010000-0000-4000-8000-000000000001/%'), 0, 'and they are gone');
 
 select * from finish();
 rollback;

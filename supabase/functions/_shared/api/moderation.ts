@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { removeFiles } from '../storage-service.ts';
+import { publicUrl, removeFiles } from '../storage-service.ts';
 import type { ApiEnv } from './context.ts';
-import { RECORDINGS_BUCKET } from './recordings.ts';
+import { RECORDINGS_BUCKET, recordingFilesOf } from './recordings.ts';
 import type { ListedUser } from './types.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
@@ -77,6 +77,13 @@ interface Case {
   [field: string]: unknown;
 }
 
+/** A recording's case: its preview gains the file's public address, for the admin to listen. */
+function withRecordingUrl(item: Case): Case {
+  const preview = item.preview as { path?: unknown } | null | undefined;
+  if (item.kind !== 'recording' || typeof preview?.path !== 'string') return item;
+  return { ...item, preview: { ...preview, url: publicUrl(RECORDINGS_BUCKET, preview.path) } };
+}
+
 interface AuditRow {
   _id: number;
   [field: string]: unknown;
@@ -115,7 +122,7 @@ export const admin = new Hono<ApiEnv>()
         )[0].page,
     );
     const { items, nextCursor } = pageOf(page.data, query.limit, (last) => encodeCursor([last.lastReportedAt, last._id]));
-    return c.json({ data: items, open: page.open, nextCursor });
+    return c.json({ data: items.map(withRecordingUrl), open: page.open, nextCursor });
   })
   .post('/resolveReport', async (c) => {
     const body = await parseBody(c, resolveBody);
@@ -133,11 +140,9 @@ export const admin = new Hono<ApiEnv>()
         )[0].resolved,
     );
     // A recording taken down leaves Storage too (its row stays, 'removed', for the record).
-    if (body.recordingId !== undefined && body.action === 'remove' && typeof data.preview === 'object' && data.preview !== null) {
-      const path = (data.preview as { path?: unknown }).path;
-      if (typeof path === 'string') await removeFiles(RECORDINGS_BUCKET, [path]);
-    }
-    return c.json({ success: true, data });
+    const path = (data.preview as { path?: unknown } | null | undefined)?.path;
+    if (body.recordingId !== undefined && body.action === 'remove' && typeof path === 'string') await removeFiles(RECORDINGS_BUCKET, [path]);
+    return c.json({ success: true, data: withRecordingUrl(data) });
   })
   .post('/banUser', async (c) => {
     const body = await parseBody(c, banBody);
@@ -152,7 +157,12 @@ export const admin = new Hono<ApiEnv>()
   })
   .post('/deleteUser', async (c) => {
     const body = await parseBody(c, z.object({ userId: uuid }));
-    await c.get('run')((tx) => tx`select public.delete_account(null, ${body.userId}::uuid)`);
+    const files = await c.get('run')(async (tx) => {
+      const names = await recordingFilesOf(tx, body.userId);
+      await tx`select public.delete_account(null, ${body.userId}::uuid)`;
+      return names;
+    });
+    await removeFiles(RECORDINGS_BUCKET, files);
     return c.json({ success: true, message: 'Account deleted' });
   })
   .get('/getAuditLog', async (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { publicUrl, removeFiles } from '../storage-service.ts';
+import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
 import type { Recording, RecordingVote } from './types.ts';
 import { idParam, parseBody, uuid } from './validate.ts';
@@ -30,6 +31,23 @@ const voteBody = z.object({
   // Entry votes' words are understood too; replies say up or down.
   voteType: z.enum(['up', 'down', 'upvote', 'downvote'], { error: 'recording_vote_type_invalid' }),
 });
+
+/**
+ * Every file in a learner's folder of the recordings bucket, registered or not, read as the
+ * caller (the bucket is readable by all): what deleting their account must remove from
+ * Storage once the rows are gone. Read before the delete, in its transaction.
+ */
+export async function recordingFilesOf(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx<{ name: string }[]>`
+    select o.name from storage.objects o where o.bucket_id = ${RECORDINGS_BUCKET} and o.name like ${`${userId}/%`}`;
+  return rows.map((row) => row.name);
+}
+
+/** The files of an entry's recordings the caller can see: what deleting the entry must remove from Storage. */
+export async function recordingFilesOfEntry(tx: Tx, entryId: string): Promise<string[]> {
+  const rows = await tx<{ path: string }[]>`select r.path from public.recordings r where r.entry_id = ${entryId}::uuid`;
+  return rows.map((row) => row.path);
+}
 
 /** A recording as public.recording_json shapes it, before the url is added. */
 type StoredRecording = Omit<Recording, 'url'>;
