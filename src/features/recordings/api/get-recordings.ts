@@ -8,7 +8,13 @@ export function getRecordings(contentId: string, signal?: AbortSignal): Promise<
 }
 
 export function recordingsQueryOptions(contentId: string) {
-  return queryOptions({ queryKey: recordingKeys.forEntry(contentId), queryFn: ({ signal }) => getRecordings(contentId, signal) });
+  return queryOptions({
+    queryKey: recordingKeys.forEntry(contentId),
+    queryFn: ({ signal }) => getRecordings(contentId, signal),
+    // A review prefetches the next card's list: it is still fresh when that card comes up. The
+    // entry page's list follows the live broadcast (which invalidates it) whatever its age.
+    staleTime: 60_000,
+  });
 }
 
 /** An entry's recordings, best-voted first (the server's order). */
