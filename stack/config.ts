@@ -65,7 +65,7 @@ export interface StackConfig {
   dataDir: string;
   /**
    * Where Storage keeps object contents (JERGA_STORAGE_DIR): by default `storage` beside the
-   * database folder (<data>/storage next to <data>/db).
+   * database folder (<data>/storage next to <data>/db; see defaultStorageDir).
    */
   storageDir: string;
   /**
@@ -211,6 +211,16 @@ function urlFromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * Where Storage keeps files for a database folder: `storage` beside it when it is named `db`
+ * (the default layout, <data>/db and <data>/storage), else `<folder>-storage`, so two stacks
+ * on two folders never share one.
+ */
+export function defaultStorageDir(dataDir: string): string {
+  const resolved = path.resolve(dataDir);
+  return path.basename(resolved) === 'db' ? path.join(path.dirname(resolved), 'storage') : `${resolved}-storage`;
+}
+
 /** A size as config.toml writes it (`50MiB`, `2MB`, `300KB`, `1024`), in bytes; throws when it is not one. */
 export function parseByteSize(text: string, name: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$/i.exec(text);
@@ -258,8 +268,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       tokenRefresh: authRateLimitFromEnv('TOKEN_REFRESH'),
     },
     ...overrides,
-    storageDir:
-      overrides.storageDir ?? (env.JERGA_STORAGE_DIR || path.join(path.dirname(path.resolve(overrides.dataDir ?? (env.JERGA_DATA_DIR || defaultDataDir()))), 'storage')),
+    storageDir: overrides.storageDir ?? (env.JERGA_STORAGE_DIR || defaultStorageDir(overrides.dataDir ?? (env.JERGA_DATA_DIR || defaultDataDir()))),
     storageFileSizeLimit: overrides.storageFileSizeLimit ?? storageFileSizeLimitFromEnv(env),
     publishableKey: publishableKeys[0],
     secretKey: secretKeys[0],

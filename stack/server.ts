@@ -9,7 +9,7 @@ import { canonicalAddress } from './auth/addresses.ts';
 import type { StackConfig } from './config.ts';
 import type { EdgeFunction } from './functions.ts';
 
-const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Retry-After';
+const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Retry-After, Content-Range, ETag, Content-Disposition';
 
 /**
  * CORS as Supabase answers it: any origin may call, but never with credentials. Nothing

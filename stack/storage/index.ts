@@ -601,13 +601,25 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     return { id: result.id, key: `${bucketId}/${key}` };
   }
 
+  /** A refused upload's answer closes the connection: the rest of its body was never read. */
+  async function refusingUnread<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const known = fromDatabaseError(error);
+      throw known ? known.withConnectionClose() : error;
+    }
+  }
+
   async function upload(request: Request, bucketId: string, key: string, method: 'POST' | 'PUT'): Promise<Response> {
-    const caller = await callerOf(request, false);
-    mustBeValidBucketName(bucketId);
-    mustBeValidKey(key);
-    const upsert = method === 'PUT' || request.headers.get('x-upsert') === 'true';
-    const { id, key: path } = await receiveUpload(request, caller, { bucketId, key, upsert });
-    return json({ Id: id, Key: path });
+    return refusingUnread(async () => {
+      const caller = await callerOf(request, false);
+      mustBeValidBucketName(bucketId);
+      mustBeValidKey(key);
+      const upsert = method === 'PUT' || request.headers.get('x-upsert') === 'true';
+      const { id, key: path } = await receiveUpload(request, caller, { bucketId, key, upsert });
+      return json({ Id: id, Key: path });
+    });
   }
 
   // ---- signed URLs ----
@@ -694,6 +706,10 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
   }
 
   async function uploadToSignedUrl(request: Request, bucketId: string, key: string): Promise<Response> {
+    return refusingUnread(() => uploadSigned(request, bucketId, key));
+  }
+
+  async function uploadSigned(request: Request, bucketId: string, key: string): Promise<Response> {
     mustBeValidBucketName(bucketId);
     mustBeValidKey(key);
     const payload = await verifySigned(new URL(request.url).searchParams.get('token'), bucketId, key, 'upload');
@@ -748,20 +764,26 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     return object;
   }
 
+  /** A stored metadata value that can go out in a header (rows written by SQL could hold anything). */
+  const headerValue = (value: unknown): string | undefined =>
+    typeof value === 'string' && /^[\x20-\x7e]{1,1000}$/.test(value) ? value : undefined;
+
   function assetHeaders(object: ObjectRow, extra: { expires?: number; download?: string | null }) {
     const meta = object.metadata ?? {};
     const headers = new Headers();
-    const mimetype = typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream';
+    const mimetype = headerValue(meta.mimetype) ?? 'application/octet-stream';
     // As Storage: HTML is never served as HTML from the API's origin.
     headers.set('Content-Type', mimetype.includes('text/html') ? 'text/plain' : mimetype);
     headers.set('Accept-Ranges', 'bytes');
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('X-Robots-Tag', 'none');
-    if (typeof meta.eTag === 'string') headers.set('ETag', meta.eTag);
+    const eTag = headerValue(meta.eTag);
+    if (eTag) headers.set('ETag', eTag);
     const lastModified = new Date(typeof meta.lastModified === 'string' ? meta.lastModified : object.updated_at);
     if (!Number.isNaN(lastModified.getTime())) headers.set('Last-Modified', lastModified.toUTCString());
+    const cacheControl = headerValue(meta.cacheControl);
     if (extra.expires) headers.set('Expires', new Date(extra.expires * 1000).toUTCString());
-    else if (typeof meta.cacheControl === 'string') headers.set('Cache-Control', meta.cacheControl);
+    else if (cacheControl) headers.set('Cache-Control', cacheControl);
     if (extra.download !== undefined && extra.download !== null) {
       const name = encodeURIComponent(extra.download);
       headers.set('Content-Disposition', extra.download === '' ? 'attachment;' : `attachment; filename=${name}; filename*=UTF-8''${name}`);
@@ -846,8 +868,10 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     const object = await objectFor(caller, bucketId, key, mode === 'public');
     const meta = object.metadata ?? {};
     const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' });
-    if (typeof meta.eTag === 'string') headers.set('ETag', meta.eTag);
-    if (typeof meta.cacheControl === 'string') headers.set('Cache-Control', meta.cacheControl);
+    const eTag = headerValue(meta.eTag);
+    const cacheControl = headerValue(meta.cacheControl);
+    if (eTag) headers.set('ETag', eTag);
+    if (cacheControl) headers.set('Cache-Control', cacheControl);
     return new Response(
       JSON.stringify({
         id: object.id,

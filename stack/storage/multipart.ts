@@ -7,6 +7,10 @@ export type MultipartEvent =
   | { type: 'end' };
 
 const MAX_HEADER_BYTES = 16 * 1024;
+/** Parts a form may have (Storage's multipart limits: 10 fields and a file). */
+const MAX_PARTS = 11;
+/** What may come before the first boundary. */
+const MAX_PREAMBLE_BYTES = 64 * 1024;
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
 
@@ -49,6 +53,8 @@ export async function* parseMultipart(body: AsyncIterable<Uint8Array>, boundary:
   // The first boundary has no CRLF before it: pretend it had.
   let buffer: Buffer = CRLF;
   let state: 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'done' = 'preamble';
+  let preamble = 0;
+  let parts = 0;
   for await (const piece of body) {
     if (state === 'done') continue;
     buffer = buffer.length ? Buffer.concat([buffer, piece]) : Buffer.from(piece);
@@ -56,6 +62,8 @@ export async function* parseMultipart(body: AsyncIterable<Uint8Array>, boundary:
       if (state === 'preamble') {
         const at = buffer.indexOf(delimiter);
         if (at < 0) {
+          preamble += piece.length;
+          if (preamble > MAX_PREAMBLE_BYTES) throw invalidRequest('Malformed multipart body');
           buffer = buffer.subarray(Math.max(0, buffer.length - delimiter.length + 1));
           break;
         }
@@ -79,6 +87,8 @@ export async function* parseMultipart(body: AsyncIterable<Uint8Array>, boundary:
           break;
         }
         if (end > MAX_HEADER_BYTES) throw invalidRequest('Multipart part headers too large');
+        parts += 1;
+        if (parts > MAX_PARTS) throw invalidRequest('Too many parts in the multipart body');
         const headers = parseHeaders(buffer.subarray(0, end).toString('latin1'));
         buffer = buffer.subarray(end + HEADER_END.length);
         state = 'body';

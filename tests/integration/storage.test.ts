@@ -428,7 +428,25 @@ describe('limits', () => {
     expect(await adminSql()`select 1 from storage.objects where bucket_id = ${otherBucket} and name = 'broken.bin'`).toHaveLength(0);
   });
 
-  it('refuses an oversized JSON body and caps a page of results', async () => {
+  it('reads a multipart upload as it streams, whole across chunk boundaries, and refuses a form of too many parts', async () => {
+    const bytes = randomBytes(700_000);
+    const bucket = service().storage.from(otherBucket);
+    expect((await bucket.upload('multi/big.bin', new Blob([bytes], { type: 'application/octet-stream' }))).error).toBeNull();
+    expect(Buffer.from(await (await bucket.download('multi/big.bin')).data!.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const form = new FormData();
+    for (let i = 0; i < 12; i += 1) form.append(`field${i}`, 'x');
+    form.append('', new Blob(['late file'], { type: 'text/plain' }), 'late.txt');
+    const refused = await fetch(storageUrl(`/object/${otherBucket}/multi/late.txt`), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${stack().serviceRoleKey}` },
+      body: form,
+    });
+    expect(await refused.json()).toMatchObject({ statusCode: '400', message: 'Too many parts in the multipart body' });
+    expect((await bucket.exists('multi/late.txt')).data).toBe(false);
+  });
+
+  it('refuses an oversized JSON body', async () => {
     const response = await fetch(storageUrl(`/object/list/${otherBucket}`), {
       method: 'POST',
       headers: { Authorization: `Bearer ${stack().serviceRoleKey}`, 'Content-Type': 'application/json' },
