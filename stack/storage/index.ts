@@ -178,21 +178,42 @@ function etagMatches(header: string | null, eTag: string | undefined): boolean {
   });
 }
 
+/** The message jose gives for a token refused for `reason` (Storage shows jose's). */
+function joseMessage(reason: string, token: string): string {
+  if (/expired/i.test(reason)) return '"exp" claim timestamp check failed';
+  if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) return 'Invalid Compact JWS';
+  if (/required|Unknown role/.test(reason)) return reason.replace(/^InvalidJWTToken: /, '');
+  return 'signature verification failed';
+}
+
 export async function startStorage(options: StorageOptions): Promise<StorageService> {
   const verify = tokenVerifier(options.config);
   const secret = new TextEncoder().encode(options.config.jwtSecret);
   const store = new FileStore(options.storageDir);
-  await store.open();
-  const connect = () =>
+  await store.prepare();
+  const connect = (role?: Role) =>
     postgres(options.databaseUrl, {
       max: 10,
       idle_timeout: 30,
       // An unreachable database answers 503 in seconds rather than holding uploads for 30.
       connect_timeout: 5,
       onnotice: () => {},
-      connection: { application_name: 'jerga-storage' },
+      // The service's own reads (buckets, public objects) run on connections that are
+      // service_role from the start: one round trip, no transaction.
+      connection: { application_name: 'jerga-storage', ...(role ? { role, statement_timeout: 8000 } : {}) },
     });
   let sql = connect();
+  let serviceSql = connect('service_role');
+
+  /** A read as `caller`: straight on the service's connections for the service, else in a transaction as the caller. */
+  async function read<T>(caller: StorageCaller, work: (q: postgres.Sql | postgres.TransactionSql) => Promise<T>): Promise<T> {
+    if (caller !== SERVICE) return as(caller, work);
+    try {
+      return await work(serviceSql);
+    } catch (error) {
+      throw fromDatabaseError(error) ?? error;
+    }
+  }
 
   /**
    * Runs `work` in one transaction as `caller`: its role and its claims (request.jwt.claims,
@@ -214,6 +235,17 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     }
   }
 
+  /**
+   * Objects of public buckets by bucket and name, kept for a moment: a burst of public
+   * downloads then costs no query each. Writes through the service (any request but GET and
+   * HEAD) clear it, and a read caches only if no write began or ran meanwhile; a change
+   * made straight in SQL shows within PUBLIC_CACHE_MS.
+   */
+  const PUBLIC_CACHE_MS = 2000;
+  const publicObjects = new Map<string, { object: ObjectRow; until: number }>();
+  let writeGeneration = 0;
+  let writesRunning = 0;
+
   /** Within a transaction, act as another caller from here on. */
   const become = (tx: postgres.TransactionSql, caller: StorageCaller) =>
     tx`select set_config('role', ${caller.role}, true), set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true)`;
@@ -233,14 +265,15 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     }
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
     const token = bearer ?? apikey;
+    // Storage's messages are jose's (what its JWT check throws).
     if (!token) {
       if (guestAllowed) return GUEST;
-      throw accessDenied("headers must have required property 'authorization'");
+      throw accessDenied('Invalid Compact JWS');
     }
     const check = await verify(token);
     if (!check.ok) {
       if (guestAllowed) return GUEST;
-      throw accessDenied(/expired/i.test(check.reason) ? 'jwt expired' : 'invalid signature');
+      throw accessDenied(joseMessage(check.reason, token));
     }
     const claims = check.caller.claims as Record<string, unknown>;
     const sub = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
@@ -255,7 +288,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
   // ---- buckets ----
 
   async function findBucket(id: string, caller = SERVICE): Promise<BucketRow> {
-    const [row] = await as(
+    const [row] = await read(
       caller,
       (tx) => tx<BucketRow[]>`select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types
                                from storage.buckets where id = ${id}`,
@@ -562,7 +595,8 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       contentLength: written.size,
       httpStatusCode: 200,
     };
-    const result = await commitVersion(rlsCaller, { bucketId, key, version: written.version, metadata, userMetadata, upsert });
+    // As Storage: an upload without user metadata has `{}`.
+    const result = await commitVersion(rlsCaller, { bucketId, key, version: written.version, metadata, userMetadata: userMetadata ?? {}, upsert });
     await store.remove([result.replaced]);
     return { id: result.id, key: `${bucketId}/${key}` };
   }
@@ -590,7 +624,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     try {
       ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
     } catch (error) {
-      throw invalidJwt((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'jwt expired' : 'invalid signature');
+      throw invalidJwt(error instanceof Error ? error.message.slice(0, 200) : 'Invalid JWT');
     }
     if (payload.scope !== scope) throw invalidSignature(`Token is not scoped for ${scope}`);
     if (payload.url !== `${bucketId}/${key}`) throw invalidSignature();
@@ -673,7 +707,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
   // ---- reading objects ----
 
   async function findObject(caller: StorageCaller, bucketId: string, key: string): Promise<ObjectRow> {
-    const [row] = await as(
+    const [row] = await read(
       caller,
       (tx) => tx<ObjectRow[]>`select id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at
                                 from storage.objects where bucket_id = ${bucketId} and name = ${key}`,
@@ -690,9 +724,28 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
   async function objectFor(caller: StorageCaller, bucketId: string, key: string, publicRoute: boolean): Promise<ObjectRow> {
     mustBeValidBucketName(bucketId);
     mustBeValidKey(key);
-    const [bucket] = await as(SERVICE, (tx) => tx<{ public: boolean }[]>`select public from storage.buckets where id = ${bucketId}`);
-    if (!bucket || ((publicRoute || !caller.authenticated) && !bucket.public)) throw noSuchBucket();
-    return findObject(bucket.public ? SERVICE : caller, bucketId, key);
+    const cacheKey = `${bucketId}\u0000${key}`;
+    const cached = publicObjects.get(cacheKey);
+    if (cached && cached.until > Date.now()) return cached.object;
+    const generation = writeGeneration;
+    // One query for the bucket and, read as the service, its object: all a public bucket needs.
+    const [found] = await read(
+      SERVICE,
+      (q) => q<({ public: boolean; object_id: string | null } & Omit<ObjectRow, 'id'>)[]>`
+        select b.public, o.id as object_id, o.name, o.bucket_id, o.version, o.metadata, o.user_metadata, o.created_at, o.updated_at
+          from storage.buckets b left join storage.objects o on o.bucket_id = b.id and o.name = ${key}
+         where b.id = ${bucketId}`,
+    );
+    if (!found || ((publicRoute || !caller.authenticated) && !found.public)) throw noSuchBucket();
+    if (!found.public) return findObject(caller, bucketId, key);
+    if (!found.object_id) throw noSuchKey();
+    const { public: _public, object_id, ...rest } = found;
+    const object = { ...rest, id: object_id };
+    if (generation === writeGeneration && writesRunning === 0) {
+      if (publicObjects.size >= 10_000) publicObjects.clear();
+      publicObjects.set(cacheKey, { object, until: Date.now() + PUBLIC_CACHE_MS });
+    }
+    return object;
   }
 
   function assetHeaders(object: ObjectRow, extra: { expires?: number; download?: string | null }) {
@@ -716,18 +769,20 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     return headers;
   }
 
-  /** Serves an object's bytes: 304 on a matching If-None-Match, 206 for a Range, HEAD without a body. */
+  /**
+   * Serves an object's bytes: 304 on a matching If-None-Match, 206 for a Range, HEAD from the
+   * row's metadata alone; the file is opened once, and only when bytes are sent.
+   */
   async function serve(request: Request, object: ObjectRow, extra: { expires?: number } = {}): Promise<Response> {
     const query = new URL(request.url).searchParams;
     const headers = assetHeaders(object, { ...extra, download: query.get('download') });
-    const size = object.version ? await store.size(object.version) : null;
-    if (size === null || !object.version) {
+    const missing = () =>
       // The row names a file that is gone: Storage's answer for a missing asset.
-      return new Response(JSON.stringify({ statusCode: '404', code: 'NoSuchKey', error: 'Not found', message: 'The resource was not found' }), {
+      new Response(JSON.stringify({ statusCode: '404', code: 'NoSuchKey', error: 'Not found', message: 'The resource was not found' }), {
         status: 400,
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
       });
-    }
+    if (!object.version) return missing();
     const eTag = headers.get('ETag') ?? undefined;
     const since = request.headers.get('if-modified-since');
     const lastModified = headers.get('Last-Modified');
@@ -738,23 +793,38 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       for (const name of ['Content-Type', 'Content-Disposition', 'Accept-Ranges']) headers.delete(name);
       return new Response(null, { status: 304, headers });
     }
-    const range = request.headers.get('range');
-    if (range && request.method !== 'HEAD') {
-      let bounds: { start: number; end: number };
-      try {
-        bounds = parseRange(range, size);
-      } catch (error) {
-        const refusal = errorResponse(error as StorageError);
-        refusal.headers.set('Content-Range', `bytes */${size}`);
-        return refusal;
-      }
-      headers.set('Content-Range', `bytes ${bounds.start}-${bounds.end}/${size}`);
-      headers.set('Content-Length', String(bounds.end - bounds.start + 1));
-      return new Response(store.read(object.version, bounds.start, bounds.end), { status: 206, headers });
+    const recorded = object.metadata?.size;
+    if (request.method === 'HEAD' && typeof recorded === 'number') {
+      headers.set('Content-Length', String(recorded));
+      return new Response(null, { status: 200, headers });
     }
-    headers.set('Content-Length', String(size));
-    if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
-    return new Response(size === 0 ? null : store.read(object.version), { status: 200, headers });
+    const file = await store.open(object.version);
+    if (!file) return missing();
+    let handedOver = false;
+    try {
+      const size = file.size;
+      const range = request.headers.get('range');
+      if (range && request.method !== 'HEAD') {
+        let bounds: { start: number; end: number };
+        try {
+          bounds = parseRange(range, size);
+        } catch (error) {
+          const refusal = errorResponse(error as StorageError);
+          refusal.headers.set('Content-Range', `bytes */${size}`);
+          return refusal;
+        }
+        headers.set('Content-Range', `bytes ${bounds.start}-${bounds.end}/${size}`);
+        headers.set('Content-Length', String(bounds.end - bounds.start + 1));
+        handedOver = true;
+        return new Response(file.stream(bounds.start, bounds.end), { status: 206, headers });
+      }
+      headers.set('Content-Length', String(size));
+      if (request.method === 'HEAD' || size === 0) return new Response(null, { status: 200, headers });
+      handedOver = true;
+      return new Response(file.stream(0, size - 1), { status: 200, headers });
+    } finally {
+      if (!handedOver) await file.close();
+    }
   }
 
   async function download(request: Request, bucketId: string, key: string, mode: 'guest' | 'authenticated' | 'public'): Promise<Response> {
@@ -988,6 +1058,12 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
   ];
 
   async function handle(request: Request, path: string): Promise<Response> {
+    const writes = request.method !== 'GET' && request.method !== 'HEAD';
+    if (writes) {
+      writesRunning += 1;
+      writeGeneration += 1;
+      publicObjects.clear();
+    }
     try {
       for (const [method, pattern, handler] of routes) {
         if (method !== request.method) continue;
@@ -1001,18 +1077,25 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       if (known) return errorResponse(known, request.method);
       console.error('Storage:', error);
       return errorResponse(internalError(), request.method);
+    } finally {
+      if (writes) {
+        writesRunning -= 1;
+        writeGeneration += 1;
+        publicObjects.clear();
+      }
     }
   }
 
   return {
     fetch: handle,
     async renewPool() {
-      const old = sql;
+      const old = [sql, serviceSql];
       sql = connect();
-      await old.end({ timeout: 5 });
+      serviceSql = connect('service_role');
+      await Promise.all(old.map((pool) => pool.end({ timeout: 5 })));
     },
     async close() {
-      await sql.end({ timeout: 5 });
+      await Promise.all([sql, serviceSql].map((pool) => pool.end({ timeout: 5 })));
     },
   };
 }
