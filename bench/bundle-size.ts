@@ -160,8 +160,8 @@ async function measureApp() {
       const section = filesBeyond(manifest, sectionKey, entryPage);
       const recorder = filesBeyond(manifest, recorderKey, [...entryPage, ...section]);
       const inFirstVisit = [...section, ...recorder].filter((file) => initial.includes(file));
-      console.log(`${sizes("the entry page's recordings list and player (lazy)", await totalOf(outDir, section))}  (${section.length} file${section.length === 1 ? '' : 's'})`);
-      console.log(`${sizes('  + the recorder, on "Record" (lazy)', await totalOf(outDir, recorder))}  (${recorder.length} file${recorder.length === 1 ? '' : 's'}; in the first visit: ${inFirstVisit.length ? inFirstVisit.join(', ') : 'none'})`);
+      console.log(`${sizes('recordings: list and player (lazy)', await totalOf(outDir, section))}  (${section.length} file${section.length === 1 ? '' : 's'})`);
+      console.log(`${sizes('  + the recorder, on Record (lazy)', await totalOf(outDir, recorder))}  (${recorder.length} file${recorder.length === 1 ? '' : 's'}; in the first visit: ${inFirstVisit.length ? inFirstVisit.join(', ') : 'none'})`);
     } else {
       console.log(`${label('the recordings')}not lazily loaded chunks of their own`);
     }
