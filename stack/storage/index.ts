@@ -329,7 +329,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
   async function getBucket(request: Request, id: string): Promise<Response> {
     const caller = await callerOf(request, false);
     mustBeValidBucketName(id);
-    const [row] = await as(caller, (tx) => tx`select ${bucketColumns(tx)}, 'STANDARD' as type from storage.buckets where id = ${id}`);
+    const [row] = await as(caller, (tx) => tx`select ${bucketColumns(tx)} from storage.buckets where id = ${id}`);
     if (!row) throw noSuchBucket();
     return json(row);
   }
@@ -396,7 +396,8 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       await store.remove(removed.map((row) => row.version));
       if (removed.length < MAX_OBJECTS_PER_REQUEST) break;
     }
-    return json({ message: 'Successfully emptied' });
+    // Storage's words (it queues the work); here the bucket is already empty when this answers.
+    return json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
   }
 
   async function deleteBucket(request: Request, id: string): Promise<Response> {
