@@ -1010,8 +1010,10 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     const matched = `select name, id, metadata, updated_at, created_at, last_accessed_at
                        from storage.objects
                       where bucket_id = $1 and name collate "C" like $3 escape '\\'`;
+    // Every parameter is typed here, whichever of them this query reads.
+    const typed = `args as (select $2::text, $4::text, $5::timestamptz, $6::int, $7::int)`;
     const text = delimited
-      ? `with matched as (
+      ? `with ${typed}, matched as (
            select *, case when strpos(substr(name, char_length($2) + 1), '/') > 0
                           then left(name, char_length($2) + strpos(substr(name, char_length($2) + 1), '/')) end as folder
              from (${matched}) o
@@ -1024,7 +1026,8 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
          )
          select split_part(name, '/', $7) as key, name, id, metadata, updated_at, created_at, last_accessed_at
            from entries where ${after} order by ${orderBy} limit $6`
-      : `select id, name, metadata, updated_at, created_at, last_accessed_at
+      : `with ${typed}
+         select id, name, metadata, updated_at, created_at, last_accessed_at
            from (${matched}) o where ${after} order by ${orderBy} limit $6`;
     const rows = await read(caller, (q) =>
       q.unsafe<ListV2Row[]>(text, [
