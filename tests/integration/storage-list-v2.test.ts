@@ -41,6 +41,9 @@ beforeAll(async () => {
                                          updated_at = ${new Date(Date.UTC(2026, 0, 1, 0, 0, 30 - index))}
                where bucket_id = ${bucket} and name = ${name}`;
   }
+  // Two objects created in the same millisecond: the name breaks the tie, and paging keeps both.
+  await sql`update storage.objects set created_at = (select created_at from storage.objects where bucket_id = ${bucket} and name = 'zz.txt')
+             where bucket_id = ${bucket} and name = 'docs/two.txt'`;
   for (const user of [alice, bob]) {
     for (const file of ['1.txt', '2.txt', 'sub/3.txt']) {
       expect((await s.from(ownBucket).upload(`${user.id}/${file}`, file, { contentType: 'text/plain' })).error).toBeNull();
@@ -128,16 +131,23 @@ describe('list-v2', () => {
         }
       }
     }
-    // With folders: a folder counts as one entry and its objects never come back after it.
-    const entries: string[] = [];
-    let cursor: string | undefined;
-    for (let pages = 0; pages < 10; pages += 1) {
-      const { data } = await s.listV2({ limit: 1, cursor, with_delimiter: true });
-      entries.push(...data!.folders.map((f) => f.name), ...data!.objects.map((o) => o.name));
-      if (!data!.hasNext) break;
-      cursor = data!.nextCursor;
+    // With folders: a folder counts as one entry and its objects never come back after it,
+    // whatever the sort (a folder sorts by its oldest object's creation).
+    const top = ['B.txt', 'a.txt', 'docs/', 'img/', 'z_1.txt', 'zz.txt'];
+    for (const column of ['name', 'created_at', 'updated_at'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const entries: string[] = [];
+        let cursor: string | undefined;
+        for (let pages = 0; pages < top.length + 1; pages += 1) {
+          const { data } = await s.listV2({ limit: 1, cursor, with_delimiter: true, sortBy: { column, order } });
+          entries.push(...data!.folders.map((f) => f.name), ...data!.objects.map((o) => o.name));
+          if (!data!.hasNext) break;
+          cursor = data!.nextCursor;
+        }
+        if (column === 'name') expect(entries).toEqual(order === 'asc' ? top : [...top].reverse());
+        else expect([...entries].sort()).toEqual([...top].sort());
+      }
     }
-    expect(entries).toEqual(['B.txt', 'a.txt', 'docs/', 'img/', 'z_1.txt', 'zz.txt']);
   });
 
   it('shows a user only what the policies let them read, folders included', async () => {
