@@ -20,6 +20,7 @@ export interface ListV2Cursor {
 /** The longest cursor taken: a key at its longest in UTF-8, plus the other parts. */
 const MAX_CURSOR_LENGTH = Math.ceil(((MAX_KEY_LENGTH + 1) * 4 + 200) / 3) * 4;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const PART = /^([loca]):(.*)$/s;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
