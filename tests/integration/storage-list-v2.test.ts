@@ -34,16 +34,18 @@ beforeAll(async () => {
   expect((await s.createBucket(bucket, { public: false })).error).toBeNull();
   expect((await s.createBucket(ownBucket, { public: false })).error).toBeNull();
   for (const name of names) expect((await s.from(bucket).upload(name, name, { contentType: 'text/plain' })).error).toBeNull();
-  // Creation times in an order unrelated to names, a millisecond apart or more; updated_at reversed.
+  // Creation times a second apart in an order unrelated to names.
   const sql = adminSql();
   for (const [index, name] of [...names].reverse().entries()) {
-    await sql`update storage.objects set created_at = ${new Date(Date.UTC(2026, 0, 1, 0, 0, index))},
-                                         updated_at = ${new Date(Date.UTC(2026, 0, 1, 0, 0, 30 - index))}
+    await sql`update storage.objects set created_at = ${new Date(Date.UTC(2026, 0, 1, 0, 0, index))}
                where bucket_id = ${bucket} and name = ${name}`;
   }
   // Two objects created in the same millisecond: the name breaks the tie, and paging keeps both.
   await sql`update storage.objects set created_at = (select created_at from storage.objects where bucket_id = ${bucket} and name = 'zz.txt')
              where bucket_id = ${bucket} and name = 'docs/two.txt'`;
+  // One statement touches them all: Storage's trigger gives every one the same updated_at,
+  // so sorting by it is all ties, which the name breaks.
+  await sql`update storage.objects set metadata = metadata where bucket_id = ${bucket}`;
   for (const user of [alice, bob]) {
     for (const file of ['1.txt', '2.txt', 'sub/3.txt']) {
       expect((await s.from(ownBucket).upload(`${user.id}/${file}`, file, { contentType: 'text/plain' })).error).toBeNull();
@@ -103,7 +105,7 @@ describe('list-v2', () => {
     const ordered = async (names: string[], column: 'name' | 'created_at' | 'updated_at') => {
       const rows =
         column === 'name' ? [] : await adminSql().unsafe(
-              `select name, (extract(epoch from ${column}) * 1000)::float8 as at from storage.objects where bucket_id = $1 and name = any($2)`,
+              `select name, (extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::float8 as at from storage.objects where bucket_id = $1 and name = any($2)`,
               [bucket, names],
             );
       const at = new Map(rows.map((r) => [r.name as string, Number(r.at)]));
@@ -156,6 +158,18 @@ describe('list-v2', () => {
     expect(flat.objects.map((o) => o.name)).toEqual([`${alice.id}/1.txt`, `${alice.id}/2.txt`, `${alice.id}/sub/3.txt`]);
     expect((await asAlice.listV2({ with_delimiter: true })).data!.folders).toEqual([{ key: alice.id, name: `${alice.id}/` }]);
     expect((await asAlice.listV2({ prefix: `${bob.id}/` })).data!.objects).toEqual([]);
+    // Bob sees his own, never Alice's; once his session ends, nothing.
+    const asBob = clientFor(stack().anonKey, bob.token).storage.from(ownBucket);
+    expect((await asBob.listV2({ with_delimiter: true, prefix: `${bob.id}/` })).data).toMatchObject({
+      folders: [{ key: 'sub', name: `${bob.id}/sub/` }],
+      objects: [{ name: `${bob.id}/1.txt` }, { name: `${bob.id}/2.txt` }],
+    });
+    const carol = await createUser({ name: 'Carol ListV2' });
+    expect((await service().storage.from(ownBucket).upload(`${carol.id}/c.txt`, 'c', { contentType: 'text/plain' })).error).toBeNull();
+    const asCarol = clientFor(stack().anonKey, carol.token).storage.from(ownBucket);
+    expect((await asCarol.listV2()).data!.objects.map((o) => o.name)).toEqual([`${carol.id}/c.txt`]);
+    await adminSql()`delete from auth.sessions where id = ${carol.sessionId}`;
+    expect((await asCarol.listV2()).data).toEqual({ hasNext: false, folders: [], objects: [] });
     // Guests have no policy here: nothing exists for them; no token at all is refused.
     expect((await clientFor(stack().anonKey).storage.from(ownBucket).listV2()).data).toEqual({ hasNext: false, folders: [], objects: [] });
     const bare = await fetch(listUrl(ownBucket), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
