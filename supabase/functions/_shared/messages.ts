@@ -138,6 +138,15 @@ export const messages = {
   ban_admin: 'Revoke this user\'s admin rights before banning them.',
   invalid_ban_until: 'A ban must end in the future.',
   delete_admin: 'Revoke this user\'s admin rights before deleting their account.',
+  // The seed's account routes (delete-account, reset-password, verify-email, resend-verification)
+  delete_login_required: 'You must be logged in to delete your account.',
+  delete_confirmation_required: 'Please type DELETE to confirm account deletion.',
+  reauthentication_required: 'Please log in again to delete your account.',
+  reset_fields_required: 'Token, password, and confirm password are required.',
+  reset_link_invalid: 'Password reset link is invalid or has expired. Please request a new one.',
+  verification_token_required: 'Verification token is required.',
+  verification_link_invalid: 'This verification link is invalid or has expired. Please request a new one.',
+  resend_login_required: 'Please log in to resend a verification email.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

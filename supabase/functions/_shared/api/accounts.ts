@@ -61,6 +61,9 @@ const setAdminBody = z.object({ userId: uuid, isAdmin: z.boolean() });
 
 const deleteAccountBody = z.object({ currentPassword: z.string().optional() });
 
+/** The seed's delete-account: `confirmation` must be DELETE; a password is optional (a recent sign-in stands for it). */
+const seedDeleteAccountBody = z.object({ confirmation: z.string().optional(), currentPassword: z.string().optional() });
+
 const usersQuery = z.object({
   limit: countParam(999, 500),
   // Keyset cursor of the users list: [createdAt, id], base64url JSON like the entries' cursor.
@@ -282,6 +285,20 @@ export const user = new Hono<ApiEnv>()
     const current = await requireCurrentPassword(c, body.currentPassword);
     await c.get('run')((tx) => tx`select public.delete_account(${current})`);
     return c.json({ success: true, message: 'Account deleted' });
+  })
+  // The seed's path and payload ({confirmation: 'DELETE'}, its reply): with currentPassword as
+  // deleteAccount; without, only from a session signed in within ten minutes (private.delete_own_account).
+  .post('/delete-account', async (c) => {
+    if (!c.get('caller').userId) throw new ApiError(401, 'delete_login_required');
+    const body = await parseBody(c, seedDeleteAccountBody);
+    if (body.confirmation !== 'DELETE') throw new ApiError(400, 'delete_confirmation_required', { field: 'confirmation' });
+    if (body.currentPassword !== undefined) {
+      const current = await requireCurrentPassword(c, body.currentPassword);
+      await c.get('run')((tx) => tx`select public.delete_account(${current})`);
+    } else {
+      await c.get('run')((tx) => tx`select private.delete_own_account(${body.confirmation ?? null})`);
+    }
+    return c.json({ success: true, message: 'Your account has been deleted.' });
   })
   .put('/setAdmin', async (c) => {
     const body = await parseBody(c, setAdminBody);

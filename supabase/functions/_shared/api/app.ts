@@ -8,7 +8,7 @@ import { concepts } from './concepts.ts';
 import { tags } from './tags.ts';
 import { votes } from './votes.ts';
 import { comments } from './comments.ts';
-import { feedback, feedbackAdmin } from './feedback.ts';
+import { contact, feedback, feedbackAdmin } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
@@ -16,6 +16,7 @@ import { admin, reports } from './moderation.ts';
 import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { auth, user } from './accounts.ts';
+import { seedAuth } from './seed-accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
 export { closeDb as close } from '../db.ts';
@@ -52,6 +53,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/concept', concepts);
   app.route('/tag', tags);
   app.route('/auth', auth);
+  app.route('/auth', seedAuth);
   app.route('/user', user);
   app.route('/user', streaks);
   app.route('/user', profiles);
@@ -59,6 +61,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/vote', votes);
   app.route('/comment', comments);
   app.route('/feedback', feedback);
+  app.route('/contact', contact);
   app.route('/chat', chats);
   app.route('/report', reports);
   app.route('/admin', admin);
