@@ -156,6 +156,10 @@ export const messages = {
   verification_token_required: 'Verification token is required.',
   verification_link_invalid: 'This verification link is invalid or has expired. Please request a new one.',
   resend_login_required: 'Please log in to resend a verification email.',
+  avatar_login_required: 'Please log in to add an avatar.',
+  avatar_path_invalid: 'Upload the image into your own avatars folder first.',
+  avatar_description_too_long: 'The description is at most 1000 characters.',
+  avatar_file_not_found: 'That image has not been uploaded.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

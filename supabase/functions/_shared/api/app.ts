@@ -17,6 +17,7 @@ import { admin, reports } from './moderation.ts';
 import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { auth, user } from './accounts.ts';
+import { avatars } from './avatars.ts';
 import { seedAuth } from './seed-accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
@@ -64,6 +65,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/comment', comments);
   app.route('/feedback', feedback);
   app.route('/contact', contact);
+  app.route('/avatar', avatars);
   app.route('/chat', chats);
   app.route('/report', reports);
   app.route('/admin', admin);
