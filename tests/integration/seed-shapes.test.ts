@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
-import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
+import { UNPAGED_MAX_ENTRIES } from '../../supabase/functions/_shared/api/content.ts';
+import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // The replies the seed project's own client reads (github.com/dikuw/palabrotas, client/src/store/*.js),
 // asked for the way it asks: its paths, its payloads (userId in bodies, quality by name,
@@ -208,4 +209,31 @@ describe('entries (store/content.js)', () => {
       expect(reply.body.data.every((item: Entry) => item.show === true), path).toBe(true);
     }
   });
+
+  it('beyond the cap, the first UNPAGED_MAX_ENTRIES with the cursor of the rest, which limit and cursor then page', async () => {
+    // Entries of this test only (a marker in their titles), dated long ago and unvoted so
+    // that they sort last everywhere, and removed again.
+    const marker = `tope${unique()}`;
+    const extra = 30;
+    await adminSql()`
+      insert into public.entries (title, description, country, author, created_at, updated_at)
+      select ${marker} || ' ' || i, 'Capped list.', 'PE', 'Seed shapes', timestamptz '2001-01-01' + i * interval '1 second', timestamptz '2001-01-01'
+        from generate_series(1, ${UNPAGED_MAX_ENTRIES + extra}) as i`;
+    try {
+      for (const path of ['/content/getContents', '/content/getContentsSortedByVoteDesc']) {
+        const all = await api(`${path}?q=${marker}`);
+        expect(all.status, path).toBe(200);
+        expect(all.body.data, path).toHaveLength(UNPAGED_MAX_ENTRIES);
+        expect(new Set(all.body.data.map((item: Entry) => item._id)).size, path).toBe(UNPAGED_MAX_ENTRIES);
+        expect(all.body.nextCursor, path).toEqual(expect.any(String));
+        const rest = await api(`${path}?q=${marker}&limit=100&cursor=${all.body.nextCursor}`);
+        expect(rest.body.data, path).toHaveLength(extra);
+        expect(rest.body.nextCursor, path).toBeNull();
+        const seen = new Set([...all.body.data, ...rest.body.data].map((item: Entry) => item._id));
+        expect(seen.size, path).toBe(UNPAGED_MAX_ENTRIES + extra);
+      }
+    } finally {
+      await adminSql()`delete from public.entries where title like ${marker + ' %'}`;
+    }
+  }, 60_000);
 });
