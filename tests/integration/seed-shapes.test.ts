@@ -208,6 +208,10 @@ describe('entries (store/content.js)', () => {
       expect(reply.body.data.some((item: Entry) => item._id === entry._id), path).toBe(true);
       expect(reply.body.data.every((item: Entry) => item.show === true), path).toBe(true);
     }
+    // The Account page's list of one learner's entries (store.getContentsByUserId reads data).
+    const mine = await api(`/content/getContents/${author.id}`, { token: author.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ data: [expect.objectContaining({ _id: entry._id, owner: author.id })], nextCursor: null });
   });
 
   it('beyond the cap, the first UNPAGED_MAX_ENTRIES with the cursor of the rest, which limit and cursor then page', async () => {

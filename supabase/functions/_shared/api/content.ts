@@ -85,7 +85,7 @@ const listQuery = z.object({
 type ListQuery = z.infer<typeof listQuery>;
 
 /**
- * getContents and getContentsSortedByVoteDesc without `limit` and `cursor` (the seed's client,
+ * getContents (also of one owner) and getContentsSortedByVoteDesc without `limit` and `cursor` (the seed's client,
  * which never pages): every entry up to this many, streamed as one JSON reply, with the
  * `nextCursor` of the rest when there are more (then pass `limit` and `cursor`).
  */
@@ -123,9 +123,9 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
  * read before anything is sent (so a refusal or an outage is still a status), the rest
  * streamed page by page (keyset, each its own statement) as they are read.
  */
-async function allEntries(c: Context<ApiEnv>, query: ListQuery, sort: Sort): Promise<Response> {
+async function allEntries(c: Context<ApiEnv>, query: ListQuery, sort: Sort, ownerId: string | null = null): Promise<Response> {
   const run = c.get('run');
-  let page = await run((tx) => listEntries(tx, { ...query, limit: MAX_PAGE_SIZE, cursor: null }, sort));
+  let page = await run((tx) => listEntries(tx, { ...query, limit: MAX_PAGE_SIZE, cursor: null }, sort, ownerId));
   if (!page.nextCursor) return c.json(page);
   c.header('Content-Type', 'application/json; charset=UTF-8');
   c.header('Cache-Control', 'no-store');
@@ -141,7 +141,7 @@ async function allEntries(c: Context<ApiEnv>, query: ListQuery, sort: Sort): Pro
         if (!page.nextCursor || !last || sent >= UNPAGED_MAX_ENTRIES) break;
         const cursor: ListQuery['cursor'] = [last.voteCount, last.createdAt, last._id];
         const limit = Math.min(MAX_PAGE_SIZE, UNPAGED_MAX_ENTRIES - sent);
-        page = await run((tx) => listEntries(tx, { ...query, limit, cursor }, sort));
+        page = await run((tx) => listEntries(tx, { ...query, limit, cursor }, sort, ownerId));
       }
       await out.write(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
     },
@@ -252,5 +252,7 @@ export const content = new Hono<ApiEnv>()
   .get('/getContents/:userId', async (c) => {
     const userId = idParam(c, 'userId', 'user_not_found');
     const query = parseQuery(c, listQuery);
+    // The seed's Account page asks without paging: all of them, as getContents.
+    if (unpaged(c)) return allEntries(c, query, 'newest', userId);
     return c.json(await c.get('run')((tx) => listEntries(tx, query, 'newest', userId)));
   });
