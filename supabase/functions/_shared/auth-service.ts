@@ -38,6 +38,34 @@ export function publicAuth(clientAddress?: string | null) {
   });
 }
 
+/** Where auth-js keeps a PKCE verifier in `pkceAuth`'s storage. */
+export const PKCE_STORAGE_KEY = 'sb-api-auth-token';
+export const pkceVerifierKey = `${PKCE_STORAGE_KEY}-code-verifier`;
+
+/**
+ * auth-js in PKCE mode over `store`, for the Google sign-in the api function runs on the
+ * browser's behalf (as @supabase/ssr does): signInWithOAuth leaves the verifier in `store`
+ * under `pkceVerifierKey` (the cookie carries it across the trip to Google), and
+ * exchangeCodeForSession reads it back from there.
+ */
+export function pkceAuth(store: Map<string, string>, clientAddress?: string | null) {
+  const secret = secretKey();
+  const forwarded = secret && clientAddress ? { 'Sb-Forwarded-For': clientAddress } : undefined;
+  return new AuthClient({
+    ...settings(secret ?? env('SUPABASE_ANON_KEY'), forwarded),
+    flowType: 'pkce',
+    storageKey: PKCE_STORAGE_KEY,
+    storage: {
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => void store.set(key, value),
+      removeItem: (key) => void store.delete(key),
+    },
+    persistSession: true,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  });
+}
+
 export const adminAuth = () => new AuthAdminApi(settings(env('SUPABASE_SERVICE_ROLE_KEY')));
 
 export function authorizeUrl(provider: 'google', redirectTo: string | undefined): string {
