@@ -73,7 +73,9 @@ export async function startStack(
     // config.toml's site_url and additional_redirect_urls unless the environment names them.
     const authToml = loadAuthSettings();
     process.env.SITE_URL ??= config.siteUrl ?? authToml.siteUrl;
-    process.env.JERGA_APP_ORIGINS ??= (config.additionalRedirectUrls ?? authToml.additionalRedirectUrls).join(',');
+    // On loopback also the seed project's own client, whose Vite dev server is on port 3000.
+    const seedClient = isLoopbackHost(config.host) ? ['http://localhost:3000', 'http://127.0.0.1:3000'] : [];
+    process.env.JERGA_APP_ORIGINS ??= [...(config.additionalRedirectUrls ?? authToml.additionalRedirectUrls), ...seedClient].join(',');
     const functions = await loadFunctions();
     auth = createAuthApp({
       databaseUrl: db.url,

@@ -200,6 +200,18 @@ describe('the session cookie', () => {
     expect(status.set.find((cookie) => cookie.name === cookieName)?.attributes['max-age']).toBe('0');
   });
 
+  it('is cleared when the session it holds has ended elsewhere', async () => {
+    const jar = await loggedInJar(learner.email);
+    const { access_token: accessToken } = jar.session();
+    expect((await api('/auth/logout', { method: 'POST', token: accessToken })).status).toBe(200);
+    const me = await seedCall(jar, '/auth/getUser');
+    expect(me.status).toBe(401);
+    expect(me.body).toMatchObject({ code: 'session_ended' });
+    expect(me.set.length).toBeGreaterThan(0);
+    for (const cookie of me.set) expect(cookie.attributes['max-age']).toBe('0');
+    expect(jar.cookies.size).toBe(0);
+  });
+
   it('is cleared by logout (every chunk), which ends the session in Auth so the token is refused everywhere', async () => {
     const jar = await loggedInJar(learner.email);
     const { access_token: accessToken } = jar.session();
@@ -244,11 +256,13 @@ describe('cross-site requests with the cookie', () => {
     expect((await seedCall(jar, '/auth/getUser')).body.user).toMatchObject({ _id: learner.id });
   });
 
-  it('accepts a change from the app’s own origin: the request’s own, SITE_URL’s, or Sec-Fetch-Site same-origin', async () => {
+  it('accepts a change from the app’s own origin: the request’s own, SITE_URL’s, JERGA_APP_ORIGINS’s, or Sec-Fetch-Site same-origin', async () => {
     for (const [headers, name] of [
       [{ origin: stack().apiUrl }, 'Sara One'],
       [{ origin: 'http://localhost:5173' }, 'Sara Two'],
-      [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000' }, 'Sara Three'],
+      [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:4000' }, 'Sara Three'],
+      // The seed's client on its own dev server (port 3000): one of the local stack's app origins.
+      [{ origin: 'http://localhost:3000' }, 'Sara Four'],
     ] as const) {
       const reply = await seedCall(jar, '/user/update', { body: { name }, headers });
       expect(reply.status, JSON.stringify(headers)).toBe(200);
