@@ -23,9 +23,11 @@ const renewals = new Map<string, Promise<Renewal>>();
 async function renew(refreshToken: string, address: string | null): Promise<Renewal> {
   const { data, error } = await publicAuth(address).refreshSession({ refresh_token: refreshToken });
   if (!error && data.session) return { session: data.session };
-  // Auth refused the token (used up, revoked, signed out, unknown): the cookie is worthless.
-  if (error && isAuthApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) return { refused: true };
   if (!error) return { refused: true };
+  // Auth's per-address limit on renewals: the browser should wait, its cookie is still good.
+  if (isAuthApiError(error) && error.status === 429) throw new ApiError(429, 'rate_limited');
+  // Auth refused the token (used up, revoked, signed out, unknown): the cookie is worthless.
+  if (isAuthApiError(error) && error.status >= 400 && error.status < 500) return { refused: true };
   throw new ApiError(503, 'auth_unavailable');
 }
 

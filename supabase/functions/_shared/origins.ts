@@ -12,7 +12,9 @@ import { env } from './env.ts';
  * - for the cookie check only: the origin the request itself was sent to, as the trusted
  *   proxy in front of the function saw it (X-Forwarded-Proto and X-Forwarded-Host, which
  *   the local gateway always overwrites; else the request's own URL and Host).
- * Origins are compared whole (scheme, host, port) after URL parsing.
+ * Origins are compared whole (scheme, host, port) after URL parsing. A page cannot make a
+ * browser send its own X-Forwarded-Host with the cookie: a custom header makes a cross-origin
+ * request preflighted, and CORS never allows credentials.
  */
 
 /** The origin of an http(s) URL, as the browser writes it in `Origin`; null for anything else. */
