@@ -212,6 +212,16 @@ describe('the session cookie', () => {
     expect(jar.cookies.size).toBe(0);
   });
 
+  it('is cleared when the learner deletes their account', async () => {
+    const leaving = await registeredLearner('Dora Delete');
+    const jar = await loggedInJar(leaving.email);
+    const deleted = await seedCall(jar, '/user/deleteAccount', { body: { currentPassword: password }, headers: sameOrigin() });
+    expect(deleted.status).toBe(200);
+    expect(deleted.set.length).toBeGreaterThan(0);
+    for (const cookie of deleted.set) expect(cookie.attributes['max-age']).toBe('0');
+    expect(jar.cookies.size).toBe(0);
+  });
+
   it('is cleared by logout (every chunk), which ends the session in Auth so the token is refused everywhere', async () => {
     const jar = await loggedInJar(learner.email);
     const { access_token: accessToken } = jar.session();

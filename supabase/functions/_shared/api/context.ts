@@ -58,6 +58,12 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes that start a session cookie: a foreign page must not sign the browser in (login CSRF). */
 const cookieIssuing = new Set(['/api/auth/login', '/api/user/register']);
 
+/**
+ * Routes whose success ends the browser's session (the account is gone, or every session was
+ * ended with a new password): a cookie request's reply then clears the cookie too.
+ */
+const sessionEnding = new Set(['/api/user/deleteAccount', '/api/user/delete-account', '/api/auth/reset-password']);
+
 /** The app's origins for this request: the configured ones and the one it was sent to. */
 function appOriginsOf(c: Context): Set<string> {
   const origins = configuredAppOrigins();
@@ -131,7 +137,8 @@ export const withCaller = createMiddleware<ApiEnv>(async (c, next) => {
   c.set('run', (work) => asCaller(caller, work, address));
   await next();
   if (replySetSessionCookie(c)) return;
-  if (cookieAuthenticated && sessionEnded(c.error)) clearSessionCookie(c);
+  if (c.get('sessionMode') === 'cookie' && sessionEnding.has(c.req.path) && c.res.ok) clearSessionCookie(c);
+  else if (cookieAuthenticated && sessionEnded(c.error)) clearSessionCookie(c);
   else if (cookieReply === 'renewed' && renewed) setSessionCookie(c, renewed);
   else if (cookieReply === 'clear') clearSessionCookie(c);
 });
