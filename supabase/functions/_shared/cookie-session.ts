@@ -1,6 +1,6 @@
-import { isAuthApiError, type Session } from '@supabase/auth-js';
+import type { Session } from '@supabase/auth-js';
 import { decodeJwt } from 'jose';
-import { publicAuth } from './auth-service.ts';
+import { renewSession, type Renewal } from './auth-service.ts';
 import { callerFrom, type Caller } from './auth.ts';
 import { ApiError } from './errors.ts';
 import type { StoredSession } from './session-cookie.ts';
@@ -11,8 +11,6 @@ const RENEW_MARGIN_SECONDS = 10;
 const SHARED_RENEWAL_MS = 10_000;
 const MAX_SHARED_RENEWALS = 1000;
 
-type Renewal = { session: Session } | { refused: true };
-
 /**
  * Renewals in flight or just done, by refresh token: a page fires several requests with the
  * same expired cookie at once, and Auth rotates refresh tokens, so they share one renewal
@@ -20,24 +18,17 @@ type Renewal = { session: Session } | { refused: true };
  */
 const renewals = new Map<string, Promise<Renewal>>();
 
-async function renew(refreshToken: string, address: string | null): Promise<Renewal> {
-  const { data, error } = await publicAuth(address).refreshSession({ refresh_token: refreshToken });
-  if (!error && data.session) return { session: data.session };
-  if (!error) return { refused: true };
-  // Auth's per-address limit on renewals: the browser should wait, its cookie is still good.
-  if (isAuthApiError(error) && error.status === 429) throw new ApiError(429, 'rate_limited');
-  // Auth refused the token (used up, revoked, signed out, unknown): the cookie is worthless.
-  if (isAuthApiError(error) && error.status >= 400 && error.status < 500) return { refused: true };
-  throw new ApiError(503, 'auth_unavailable');
-}
-
 function sharedRenewal(refreshToken: string, address: string | null): Promise<Renewal> {
   const known = renewals.get(refreshToken);
   if (known) return known;
   if (renewals.size >= MAX_SHARED_RENEWALS) renewals.delete(renewals.keys().next().value as string);
-  const pending = renew(refreshToken, address);
+  const pending = renewSession(refreshToken, address);
   renewals.set(refreshToken, pending);
-  const forget = () => setTimeout(() => renewals.delete(refreshToken), SHARED_RENEWAL_MS);
+  const forget = () => {
+    const timer = setTimeout(() => renewals.delete(refreshToken), SHARED_RENEWAL_MS);
+    // Never what keeps the process alive (Node; Deno's timers do not hold it either way here).
+    (timer as unknown as { unref?: () => void }).unref?.();
+  };
   pending.then(forget, () => renewals.delete(refreshToken));
   return pending;
 }

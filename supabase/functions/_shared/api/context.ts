@@ -119,8 +119,17 @@ export const withCaller = createMiddleware<ApiEnv>(async (c, next) => {
     }
     if (carriesCookie) {
       const stored = sessionFromCookies(cookies);
-      const resolved = stored ? await callerFromCookie(stored, address) : ({ caller: null, refused: true } as const);
-      if (resolved.caller) {
+      const resolved = stored
+        ? await callerFromCookie(stored, address).catch((error: unknown) => {
+            // Auth unreachable or busy while renewing: a read goes on as a guest's and the
+            // cookie is kept for later; a change is refused (503 / 429) rather than done anonymously.
+            if (!unsafe && error instanceof ApiError && (error.status === 503 || error.status === 429)) return null;
+            throw error;
+          })
+        : ({ caller: null, refused: true } as const);
+      if (resolved === null) {
+        // as a guest, cookie untouched
+      } else if (resolved.caller) {
         caller = resolved.caller;
         cookieAuthenticated = true;
         if (resolved.renewed) {
