@@ -65,6 +65,27 @@ describe('POST /api/chat/new', () => {
     expect(owner.owner).toBe(learner.id);
   });
 
+  it('reuses the learner’s empty chat instead of piling up another “New Chat”', async () => {
+    const user = await createUser();
+    const first = await newChat(user);
+    const again = await newChat(user, 'Otra vez');
+    expect(again._id).toBe(first._id);
+    expect(again.title).toBe('Otra vez');
+    // Once it has messages, "New chat" starts another.
+    expect((await send(user, first._id, 'hola')).status).toBe(200);
+    const fresh = await newChat(user);
+    expect(fresh._id).not.toBe(first._id);
+    expect(fresh.title).toBe('New Chat');
+    const [{ n }] = await adminSql()<{ n: number }[]>`select count(*)::int as n from public.chats where owner = ${user.id}`;
+    expect(n).toBe(2);
+    // Two clicks at once still make one chat.
+    const [a, b] = await Promise.all([newChat(user), newChat(user)]);
+    expect(a._id).toBe(fresh._id);
+    expect(b._id).toBe(fresh._id);
+    // Another learner's empty chat is never handed out.
+    expect((await newChat(other))._id).not.toBe(fresh._id);
+  });
+
   it('refuses another learner’s id, a title over 100 characters, bad JSON and NUL', async () => {
     const forOther = await api('/chat/new', { body: { userId: other.id }, token: learner.token });
     expect(forOther.status).toBe(403);
@@ -85,8 +106,13 @@ describe('POST /api/chat/new', () => {
 describe('GET /api/chat/chats/:userId', () => {
   it('lists only the caller’s chats, newest activity first, a page at a time', async () => {
     const user = await createUser();
-    const made: Chat[] = [];
-    for (let i = 0; i < 5; i++) made.push(await newChat(user, `chat ${i}`));
+    // Five empty chats ("New chat" would reuse one, so they are stored directly), a second apart.
+    const made = await adminSql()<Chat[]>`
+      insert into public.chats (owner, title, created_at, updated_at)
+      select ${user.id}, 'chat ' || i, now() - (10 - i) * interval '1 second', now() - (10 - i) * interval '1 second'
+        from generate_series(0, 4) as i
+      returning id as "_id", title`;
+    made.sort((a, b) => a.title.localeCompare(b.title));
     await newChat(other, 'not yours');
     // A message moves a chat to the top.
     expect((await send(user, made[1]._id, 'hola')).status).toBe(200);
@@ -103,9 +129,31 @@ describe('GET /api/chat/chats/:userId', () => {
     const third = await api(`/chat/chats/${user.id}?limit=2&cursor=${second.body.nextCursor}`, { token: user.token });
     expect(third.body).toEqual({ success: true, data: [expect.objectContaining({ title: 'chat 0' })], nextCursor: null });
 
-    const all = await api(`/chat/chats/${user.id}`, { token: user.token });
+    const all = await api(`/chat/chats/${user.id}?limit=100`, { token: user.token });
     expect(all.body.data).toHaveLength(5);
     expect(all.body.nextCursor).toBeNull();
+  });
+
+  it('without paging parameters: the spec’s chats with their messages, as a bare list, newest activity first', async () => {
+    const user = await createUser();
+    const quiet = await newChat(user, 'quiet');
+    const busy = await adminSql()<Chat[]>`insert into public.chats (owner, title) values (${user.id}, 'busy') returning id as "_id", title`;
+    expect((await send(user, busy[0]._id, '¿Qué significa chamba?')).status).toBe(200);
+
+    const list = await api<ChatWithMessages[]>(`/chat/chats/${user.id}`, { token: user.token });
+    expect(list.status).toBe(200);
+    expect(Array.isArray(list.body)).toBe(true);
+    expect(list.body.map((chat) => chat.title)).toEqual(['busy', 'quiet']);
+    expect(list.body[0]).toMatchObject({ _id: busy[0]._id, userId: user.id, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(list.body[0].messages.map((message) => [message.role, typeof message.content, typeof message.createdAt])).toEqual([
+      ['user', 'string', 'string'],
+      ['assistant', 'string', 'string'],
+    ]);
+    expect(list.body[0].messages[0].content).toBe('¿Qué significa chamba?');
+    expect(list.body[1]).toMatchObject({ _id: quiet._id, messages: [] });
+
+    expect((await api(`/chat/chats/${user.id}`, { token: other.token })).status).toBe(403);
+    expect((await api(`/chat/chats/${user.id}`)).status).toBe(401);
   });
 
   it('refuses another learner’s list and bad paging', async () => {
@@ -117,6 +165,19 @@ describe('GET /api/chat/chats/:userId', () => {
       expect(bad.status, query).toBe(400);
     }
     expect((await api(`/chat/chats/${learner.id}?cursor=nope`, { token: learner.token })).body.code).toBe('invalid_cursor');
+  });
+});
+
+describe('the offline tutor asked to correct a sentence', () => {
+  it('says plainly that it cannot, in the app’s language, citing no entries', async () => {
+    const user = await createUser();
+    const spanish = await send(user, (await newChat(user))._id, 'Corrige mi frase: Ayer tuve mucha chamba en la oficina', { language: 'es' });
+    expect(spanish.status).toBe(200);
+    expect(spanish.body.reply.content).toContain('Ahora no puedo corregir frases: para eso hace falta el modelo de lenguaje del tutor con IA');
+    expect(spanish.body.reply.citations).toEqual([]);
+    const english = await send(user, (await newChat(user))._id, 'Please correct my sentence: tengo chamba mucho', { language: 'en' });
+    expect(english.body.reply.content).toContain("I can't correct sentences right now: that needs the AI tutor's language model");
+    expect(english.body.reply.content).not.toContain('/content/');
   });
 });
 

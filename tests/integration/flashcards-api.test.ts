@@ -240,7 +240,7 @@ describe('CSV exports', () => {
     const log = await api<string>(`/flashcard/exportReviews/${exporter.id}`, { token: exporter.token });
     expect(log.status).toBe(200);
     const rows = log.body.trim().split('\n');
-    expect(rows[0]).toBe('card_id,review_time,review_rating,review_state');
+    expect(rows[0]).toBe('card_id,review_time,review_rating,review_state,review_duration');
     expect(rows.slice(1).map((row) => row.split(',')).map(([id, , rating, state]) => [id, rating, state])).toEqual([
       [card._id, '1', '0'],
       [card._id, '3', '1'],

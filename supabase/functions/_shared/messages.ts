@@ -94,6 +94,12 @@ export const messages = {
   cloze_needs_example: 'A cloze card needs an example sentence that contains the word.',
   variant_needs_group: 'A variant card needs the entry to be linked to its forms in other countries.',
   review_quality_invalid: 'Rate the card Again, Hard, Good or Easy.',
+  review_id_invalid: 'A review id must be a UUID.',
+  review_id_reused: 'This review id was already used for another card.',
+  review_time_invalid: 'A review must be dated within the last 30 days and not in the future.',
+  review_duration_invalid: 'A review lasts between 0 milliseconds and one hour.',
+  new_cards_per_day_invalid: 'New cards per day must be a whole number from 0 to 999.',
+  max_reviews_per_day_invalid: 'Reviews per day must be a whole number from 0 to 9999.',
   // Chat and tutor
   chat_login_required: 'Please log in to use the chat feature',
   chat_not_found: 'Chat not found.',

@@ -19,7 +19,7 @@ select plan(137);
 --     check_login_throttle and record_login_attempt (sign-in, which the api runs as a guest;
 --     not granted to authenticated, which never needs them).
 --   authenticated only: assert_session (a signed-in request), check_current_password, set_admin.
---   anon and authenticated: review_flashcard, update_streak and finish_tutor_turn (they write
+--   anon and authenticated: rate_flashcard, update_streak and finish_tutor_turn (they write
 --     what the learner cannot: scheduling state, the review log, streak columns, chat
 --     messages), so that a guest is told to log in (PT401) rather than refused by a permission
 --     error; each checks auth.uid() itself.
@@ -117,7 +117,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('public.resolve_link_report(uuid, uuid, text, text)', false, true),
   ('public.resolve_recording_report(uuid, text, text)', false, true),
   ('public.resolve_report(uuid, uuid, text, text)', false, true),
-  ('public.review_flashcard(uuid, smallint)', true, true),
+  ('public.rate_flashcard(uuid, smallint, uuid, timestamp with time zone, integer)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),
   ('public.update_streak()', true, true),
   ('realtime.broadcast_changes(text, text, text, text, text, record, record, text)', false, false),

@@ -43,6 +43,14 @@ const updateBody = z
       .regex(/^[A-Z]{2}$/, 'unknown_country')
       .nullable()
       .optional(),
+    // Daily limits of the review session (the range is SQL's rule too).
+    newCardsPerDay: z.number({ error: 'new_cards_per_day_invalid' }).int('new_cards_per_day_invalid').min(0, 'new_cards_per_day_invalid').max(999, 'new_cards_per_day_invalid').optional(),
+    maxReviewsPerDay: z
+      .number({ error: 'max_reviews_per_day_invalid' })
+      .int('max_reviews_per_day_invalid')
+      .min(0, 'max_reviews_per_day_invalid')
+      .max(9999, 'max_reviews_per_day_invalid')
+      .optional(),
     // Which notifications the learner receives (the inbox and the live toasts).
     notifications: z
       .object({ comments: z.boolean().optional(), replies: z.boolean().optional(), votes: z.boolean().optional(), moderation: z.boolean().optional() }, {
@@ -50,7 +58,7 @@ const updateBody = z
       })
       .optional(),
   })
-  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications, body.homeCountry].some((value) => value !== undefined), {
+  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications, body.homeCountry, body.newCardsPerDay, body.maxReviewsPerDay].some((value) => value !== undefined), {
     message: 'nothing_to_update',
   });
 
@@ -301,6 +309,9 @@ export const user = new Hono<ApiEnv>()
       if (body.notifications !== undefined) {
         const { comments, replies, votes, moderation } = body.notifications;
         await tx`select public.set_notification_settings(${comments ?? null}::boolean, ${replies ?? null}::boolean, ${votes ?? null}::boolean, ${moderation ?? null}::boolean)`;
+      }
+      if (body.newCardsPerDay !== undefined || body.maxReviewsPerDay !== undefined) {
+        await tx`select public.set_daily_limits(${body.newCardsPerDay ?? null}::integer, ${body.maxReviewsPerDay ?? null}::integer)`;
       }
       if (body.homeCountry !== undefined) {
         await tx`select public.set_home_country(${body.homeCountry}::text)`;

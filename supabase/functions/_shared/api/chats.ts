@@ -11,7 +11,7 @@ import { deltasOf, OFFLINE_MODEL, offlineReply } from '../tutor/offline.ts';
 import { promptMessages } from '../tutor/prompt.ts';
 import type { TutorConcept, TutorEntry, TutorHistoryMessage, TutorLanguage } from '../tutor/types.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import type { Chat, ChatListItem, ChatMessage, ChatTurn } from './types.ts';
+import type { Chat, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages } from './types.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: ownership, titles, message rules, the rate limits and finding the entries
@@ -71,11 +71,25 @@ export const chats = new Hono<ApiEnv>()
   .post('/new', async (c) => {
     const body = await parseBody(c, newChatBody);
     requireOwnId(c.get('caller'), body.userId, 'userId');
-    const chat = await c.get('run')(async (tx) => (await tx<{ chat: Chat }[]>`select public.create_chat(${body.title ?? null}) as chat`)[0].chat);
-    return c.json({ success: true, chat: { ...chat, messages: [] } }, 201);
+    // The caller's newest empty chat is reused rather than another "New Chat" started (201
+    // either way, as the seed answers: the client gets a chat with no messages to write in).
+    const started = await c.get('run')(
+      async (tx) => (await tx<{ started: { chat: Chat; reused: boolean } }[]>`select public.start_chat(${body.title ?? null}) as started`)[0].started,
+    );
+    return c.json({ success: true, chat: { ...started.chat, messages: [] } }, 201);
   })
   .get('/chats/:userId', async (c) => {
     ownUserParam(c);
+    if (c.req.query('limit') === undefined && c.req.query('cursor') === undefined) {
+      // The spec's (and the seed's) list: the chats themselves with their messages, as a
+      // bare array, newest activity first; capped at 50 chats of their newest 100 messages
+      // (older ones: GET /api/chat/:chatId?before=).
+      const chatsWithMessages = await c.get('run')(
+        async (tx) => (await tx<{ chats: ChatWithMessages[] }[]>`select public.chats_with_messages(50, 100) as chats`)[0].chats,
+      );
+      return c.json(chatsWithMessages);
+    }
+    // The app's lighter list for its sidebar: previews a page at a time.
     const query = parseQuery(c, listQuery);
     const [beforeUpdatedAt, beforeId] = query.cursor ?? [null, null];
     const rows = await c.get('run')(

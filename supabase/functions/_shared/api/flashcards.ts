@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import type { Flashcard, FlashcardKind } from './types.ts';
+import type { DailyProgress, Flashcard, FlashcardKind, StreakUpdate } from './types.ts';
 import { countParam, idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
@@ -34,7 +34,14 @@ const quality = z.union(
   ],
   { error: 'review_quality_invalid' },
 );
-const reviewBody = z.object({ quality });
+const reviewBody = z.object({
+  quality,
+  // A review made offline travels with its own id (the same id again changes nothing), the
+  // time it was made and how long the card was shown; the window for reviewedAt is SQL's.
+  reviewId: z.string({ error: 'review_id_invalid' }).uuid('review_id_invalid').optional(),
+  reviewedAt: z.iso.datetime({ offset: true, error: 'review_time_invalid' }).optional(),
+  durationMs: z.number({ error: 'review_duration_invalid' }).int('review_duration_invalid').min(0, 'review_duration_invalid').max(3_600_000, 'review_duration_invalid').optional(),
+});
 
 /** A review session works through the due cards a page at a time. */
 const dueQuery = z.object({
@@ -47,6 +54,7 @@ interface LoggedReview {
   reviewTime: number;
   rating: number;
   state: number;
+  durationMs?: number;
 }
 
 /**
@@ -98,18 +106,26 @@ export const flashcards = new Hono<ApiEnv>()
     ownUserParam(c);
     const { limit } = parseQuery(c, dueQuery);
     const due = await c.get('run')(
-      async (tx) => (await tx<{ due: { cards: Flashcard[]; total: number } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
+      async (tx) => (await tx<{ due: { cards: Flashcard[]; total: number; today: DailyProgress } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
     );
-    // `total` counts every card due today; `data` is the first `limit` of them, oldest due first.
-    return c.json({ success: true, data: due.cards, total: due.total });
+    // `total` counts every card of today's session (due today, within the daily limits);
+    // `data` is the first `limit` of them, oldest due first; `today` where the learner stands.
+    return c.json({ success: true, data: due.cards, total: due.total, today: due.today });
   })
   .put('/updateFlashcardReview/:flashcardId', async (c) => {
     const id = idParam(c, 'flashcardId', 'flashcard_not_found');
     const body = await parseBody(c, reviewBody);
-    const data = await c.get('run')(
-      async (tx) => (await tx<{ card: Flashcard }[]>`select public.review_flashcard(${id}, ${body.quality}::smallint) as card`)[0].card,
+    const rated = await c.get('run')(
+      async (tx) =>
+        (
+          await tx<{ rated: { card: Flashcard; streak: StreakUpdate; duplicate: boolean } }[]>`
+            select public.rate_flashcard(${id}, ${body.quality}::smallint, ${body.reviewId ?? null}::uuid,
+                                         ${body.reviewedAt ?? null}::timestamptz, ${body.durationMs ?? null}::integer) as rated`
+        )[0].rated,
     );
-    return c.json({ success: true, data });
+    // `data` as before; the streak day the rating counted (one round trip per rating), and
+    // whether this reviewId had been taken already (then nothing changed).
+    return c.json({ success: true, data: rated.card, streak: rated.streak, duplicate: rated.duplicate });
   })
   .delete('/removeFlashcard/:flashcardId', async (c) => {
     if (!c.get('caller').userId) throw new ApiError(401, 'login_required');
@@ -133,7 +149,9 @@ export const flashcards = new Hono<ApiEnv>()
   .get('/exportReviews/:userId', async (c) => {
     ownUserParam(c);
     const log = await c.get('run')(async (tx) => (await tx<{ log: LoggedReview[] }[]>`select public.export_reviews() as log`)[0].log);
-    // The FSRS optimizer's revlog columns; review_duration is optional there and not measured here.
-    const rows = log.filter((review) => review.cardId !== null).map((review) => [review.cardId, review.reviewTime, review.rating, review.state]);
-    return csvDownload(c, 'jerga-review-log.csv', rows, ['card_id', 'review_time', 'review_rating', 'review_state'], { bom: false });
+    // The FSRS optimizer's revlog columns; review_duration (ms) is empty where the client did not measure it.
+    const rows = log
+      .filter((review) => review.cardId !== null)
+      .map((review) => [review.cardId, review.reviewTime, review.rating, review.state, review.durationMs ?? '']);
+    return csvDownload(c, 'jerga-review-log.csv', rows, ['card_id', 'review_time', 'review_rating', 'review_state', 'review_duration'], { bom: false });
   });

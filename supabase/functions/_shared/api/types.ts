@@ -221,6 +221,9 @@ export interface User {
   notifications?: NotificationSettings;
   /** Where the learner says they live (a country code); absent when unsaid. */
   homeCountry?: string;
+  /** Daily limits of the review session (absent from older servers: 20 and 200). */
+  newCardsPerDay?: number;
+  maxReviewsPerDay?: number;
 }
 
 export interface NotificationSettings {
@@ -361,6 +364,8 @@ export interface ChatMessage {
 /** GET /api/chat/:chatId's `chat`: the chat with its newest messages, oldest first. */
 export interface ChatWithMessages extends Chat {
   messages: ChatMessage[];
+  /** The owner, in GET /api/chat/chats/:userId's list (the spec's and the seed's Chat). */
+  userId?: string;
 }
 
 /** POST /api/chat/send's reply, and the data of its stream's `done` event. */
@@ -377,6 +382,15 @@ export type ChatStreamEvent =
   | { event: 'error'; data: { code: string; message: string } };
 
 /** PUT /api/user/updateStreak's reply (public.update_streak). */
+/** Today's review session against the learner's daily limits (GET getDueFlashcards' `today`). */
+export interface DailyProgress {
+  newCardsPerDay: number;
+  maxReviewsPerDay: number;
+  /** New cards introduced and Review cards reviewed so far in the learner's local day. */
+  newCards: number;
+  reviews: number;
+}
+
 export interface StreakUpdate {
   updated: boolean;
   streak: number;

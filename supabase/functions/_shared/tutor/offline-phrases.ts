@@ -26,6 +26,8 @@ export interface OfflinePhrases {
   conceptNotHere: (country: string, term: string) => string;
   conceptElsewhere: string;
   conceptNone: (country: string, term: string) => string;
+  /** Asked to correct a sentence, which needs the language model. */
+  cannotCorrect: string;
   countries: Record<string, string>;
 }
 
@@ -55,6 +57,8 @@ export const offlinePhrases: Record<TutorLanguage, OfflinePhrases> = {
     conceptElsewhere: 'Elsewhere:',
     conceptNone: (country, term) =>
       `Jerga has no group of words across countries for ${term} yet, so I can't tell you how it is said in ${country}. Here is what else I found.`,
+    cannotCorrect:
+      'I can\'t correct sentences right now: that needs the AI tutor\'s language model, and none is configured. What I can do is explain words and expressions from Jerga\'s entries, so ask me about one word of your sentence, for example "¿Qué significa chamba?".',
     countries: {
       AR: 'Argentina', BO: 'Bolivia', CL: 'Chile', CO: 'Colombia', CR: 'Costa Rica', CU: 'Cuba',
       DO: 'Dominican Republic', EC: 'Ecuador', SV: 'El Salvador', GQ: 'Equatorial Guinea', GT: 'Guatemala',
@@ -87,6 +91,8 @@ export const offlinePhrases: Record<TutorLanguage, OfflinePhrases> = {
     conceptElsewhere: 'En otros países:',
     conceptNone: (country, term) =>
       `Jerga todavía no tiene un grupo de palabras entre países para ${term}, así que no puedo decirte cómo se dice en ${country}. Esto es lo demás que encontré.`,
+    cannotCorrect:
+      'Ahora no puedo corregir frases: para eso hace falta el modelo de lenguaje del tutor con IA, y no hay ninguno configurado. Lo que sí puedo hacer es explicarte palabras y expresiones de las entradas de Jerga, así que pregúntame por una palabra de tu frase, por ejemplo «¿Qué significa chamba?».',
     countries: {
       AR: 'Argentina', BO: 'Bolivia', CL: 'Chile', CO: 'Colombia', CR: 'Costa Rica', CU: 'Cuba',
       DO: 'República Dominicana', EC: 'Ecuador', SV: 'El Salvador', GQ: 'Guinea Ecuatorial', GT: 'Guatemala',

@@ -151,6 +151,35 @@ describe('offlineReply', () => {
     expect(reply).toContain('escribe una frase tuya con *guagua*');
   });
 
+  it('says plainly that it cannot correct a sentence, in English or Spanish, instead of listing entries its words match', () => {
+    const english = offlineReply(turn({ message: 'Can you correct my sentence: yo tengo chamba mucho', offlineNoticeGiven: true }));
+    expect(english).toBe(
+      'I can\'t correct sentences right now: that needs the AI tutor\'s language model, and none is configured. What I can do is explain words and expressions from Jerga\'s entries, so ask me about one word of your sentence, for example "¿Qué significa chamba?".',
+    );
+    const spanish = offlineReply(turn({ message: 'Corrige mi frase: Ayer fuimos a la guagua con mis pana.', language: 'es', entries: [guagua], related: [curro] }));
+    expect(spanish.split('\n\n')).toEqual([
+      '_El tutor con IA no está disponible ahora (no hay un modelo de lenguaje configurado), así que te respondo con las entradas que escribió la comunidad de Jerga. Puedo explicarte palabras y expresiones que tenemos, pero no puedo conversar libremente ni corregir tus frases._',
+      'Ahora no puedo corregir frases: para eso hace falta el modelo de lenguaje del tutor con IA, y no hay ninguno configurado. Lo que sí puedo hacer es explicarte palabras y expresiones de las entradas de Jerga, así que pregúntame por una palabra de tu frase, por ejemplo «¿Qué significa chamba?».',
+    ]);
+    expect(spanish).not.toContain('/content/');
+    for (const message of [
+      'corrígeme esto por favor: yo soy cansado',
+      '¿Me corriges? Tengo mucha chamba',
+      '¿Podrías corregir esta oración?',
+      '¿Está bien esta frase? "La guagua viene llena"',
+      'Revisa mi español: me gusta la chamba',
+      'check my grammar please',
+      'Is this sentence correct? Me gusta mucho',
+      'Please proofread: Tengo chamba',
+    ]) {
+      expect(offlineReply(turn({ message, offlineNoticeGiven: true })), message).toMatch(/^(I can't correct|Ahora no puedo corregir)/);
+    }
+    // Asking about the word itself is a question like any other.
+    for (const message of ['¿Qué significa corregir?', 'what does correcto mean', 'chamba']) {
+      expect(offlineReply(turn({ message, offlineNoticeGiven: true })), message).not.toMatch(/correct sentences|corregir frases/);
+    }
+  });
+
   it('is deterministic', () => {
     expect(offlineReply(turn())).toBe(offlineReply(turn()));
   });

@@ -60,6 +60,27 @@ const plain = (text: string) =>
 const greetings = /^(hola|hi|hello|hey|buenas|buenos dias|buenas tardes|buenas noches|que tal|saludos)( .*)?$/;
 const thanks = /^(gracias|muchas gracias|thanks|thank you|thx|mil gracias)( .*)?$/;
 
+/**
+ * "Corrige mi frase: …", "¿Está bien esta frase?", "correct my sentence", "check my Spanish":
+ * asks for what only the language model can do. Read on the plain text (no case, accents
+ * or punctuation); a question about the word itself ("¿Qué significa corregir?") is not one.
+ */
+const correctionRequests = [
+  /\bcorrig(e|eme|emela|emelo|ela|elo|elas|elos)\b/,
+  /\b(me )?corriges\b/,
+  /\b(puedes|podrias|quieres|puede|podria) corregir/,
+  /\bcorregir(me|la|lo)? (mi|mis|esta|estas|este|estos)\b/,
+  /\brevisa(me|r)? (mi|mis|esta|estas|este|la|el) (frase|frases|oracion|oraciones|texto|parrafo|gramatica|espanol)\b/,
+  /\b(esta|es) (bien|correcta|correcto|bien escrita) (mi|esta|la|este) (frase|oracion|texto)\b/,
+  /\b(mi|esta|la) (frase|oracion) (esta|es) (bien|correcta)\b/,
+  /\bcorrect (my|this|these|the|me)\b/,
+  /\b(fix|check) (my|this|these) (sentence|sentences|spanish|grammar|text|writing)\b/,
+  /\bproofread\b/,
+  /\bis (this|my) (sentence|spanish|grammar|text) (correct|right|ok|okay)\b/,
+];
+
+const asksForCorrection = (said: string) => correctionRequests.some((pattern) => pattern.test(said));
+
 /** Edits (insert, delete, replace) that turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -130,7 +151,8 @@ const MAX_SUGGESTIONS = 5;
  * The tutor that answers when no model is configured: deterministic markdown built from
  * the entries begin_tutor_turn found. It says once per chat that it is offline, explains
  * the matches (country, meaning, example, hint, tags) with a link to each entry, suggests
- * the other matches and related entries, and says plainly when nothing matched. Asked how a
+ * the other matches and related entries, and says plainly when nothing matched, or that it
+ * cannot correct a sentence (that needs the language model) when asked to. Asked how a
  * word is said in a country, it answers from the word's concept group instead (or says no
  * group has it, then answers as usual).
  */
@@ -138,6 +160,12 @@ export function offlineReply(turn: Pick<TutorTurn, 'message' | 'language' | 'ent
   const phrases = offlinePhrases[turn.language];
   const parts: string[] = [];
   if (!turn.offlineNoticeGiven) parts.push(phrases.notice);
+  // A sentence to correct: said plainly that this needs the model, not answered with
+  // whatever entries its words happen to match.
+  if (asksForCorrection(plain(turn.message))) {
+    parts.push(phrases.cannotCorrect);
+    return parts.join('\n\n');
+  }
   if (turn.concept?.entries.length) {
     parts.push(...conceptAnswer(turn.concept, phrases), phrases.flashcards);
     return parts.join('\n\n');
