@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
 import { UNPAGED_MAX_ENTRIES } from '../../supabase/functions/_shared/api/content.ts';
-import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, createUser, stack, testClientAddress, type TestUser } from '../support/stack.ts';
 
 // The replies the seed project's own client reads (github.com/dikuw/palabrotas, client/src/store/*.js),
 // asked for the way it asks: its paths, its payloads (userId in bodies, quality by name,
@@ -240,4 +240,64 @@ describe('entries (store/content.js)', () => {
       await adminSql()`delete from public.entries where title like ${marker + ' %'}`;
     }
   }, 60_000);
+});
+
+/** The seed's client in a browser: no Authorization header, the session cookie it was given, its own origin. */
+class SeedBrowser {
+  private cookies = new Map<string, string>();
+
+  // Replies are whatever JSON each route sends; the tests read them their own way.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async call(path: string, options: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+    const headers: Record<string, string> = { 'x-forwarded-for': testClientAddress, origin: stack().apiUrl };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${stack().apiUrl}/api${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      if (attributes.some((attribute) => attribute.trim().toLowerCase() === 'max-age=0')) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(pair.indexOf('=') + 1).trim());
+    }
+    return { status: response.status, body: await response.json() };
+  }
+}
+
+describe('the same replies to the seed’s client signed in by its cookie', () => {
+  it('register, comment, vote, add a card, review it, chat: each answered in the seed’s shape', async () => {
+    const browser = new SeedBrowser();
+    const email = `galleta-${unique()}@example.com`;
+    const registered = await browser.call('/user/register', { body: { name: 'Galleta', email, password: 'galleta-clave-8', confirmPassword: 'galleta-clave-8' } });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ authenticated: true, user: { name: 'Galleta' } });
+    const userId: string = registered.body.user._id;
+
+    const comment = await browser.call('/comment/addComment', { body: { contentId: entry._id, userId, text: 'Con galleta.' } });
+    expect(comment.status).toBe(201);
+    const comments = await browser.call(`/comment/getCommentsByContentId/${entry._id}`);
+    expect(comments.body[0]).toMatchObject({ _id: comment.body.data._id, owner: { _id: userId, name: 'Galleta' }, content: entry._id });
+
+    expect((await browser.call('/vote/addVote', { body: { contentId: entry._id, userId, voteType: 'downvote' } })).body).toMatchObject({ success: true });
+    const votes = await browser.call(`/vote/getVotesByContentId/${entry._id}`);
+    expect(votes.body).toContainEqual(expect.objectContaining({ user: { _id: userId, name: 'Galleta' }, voteType: 'downvote' }));
+
+    expect((await browser.call('/flashcard/addFlashcard', { body: { userId, contentId: entry._id } })).status).toBe(201);
+    const cards = await browser.call(`/flashcard/getFlashcards/${userId}`);
+    expect(cards.body).toEqual([expect.objectContaining({ user: userId, content: expect.objectContaining({ _id: entry._id }) })]);
+    const due = await browser.call(`/flashcard/getDueFlashcards/${userId}`);
+    expect(due.body).toEqual([expect.objectContaining({ previewIntervals: expect.objectContaining({ Good: expect.any(Number) }) })]);
+    const reviewed = await browser.call(`/flashcard/updateFlashcardReview/${due.body[0]._id}`, { method: 'PUT', body: { quality: 'Easy', keepInQueue: false } });
+    expect(reviewed.body).toMatchObject({ _id: due.body[0]._id, reviewCount: 1, previewIntervals: expect.any(Object) });
+
+    const chat = await browser.call('/chat/new', { body: { userId, title: 'New Chat' } });
+    expect(chat.body).toMatchObject({ userId, title: 'New Chat', messages: [] });
+    const sent = await browser.call('/chat/send', { body: { userId, chatId: chat.body._id, message: 'hola' } });
+    expect(typeof sent.body.reply).toBe('string');
+    const chats = await browser.call(`/chat/chats/${userId}`);
+    expect(chats.body).toEqual([expect.objectContaining({ _id: chat.body._id, messages: [expect.objectContaining({ role: 'user' }), expect.objectContaining({ role: 'assistant' })] })]);
+  });
 });
