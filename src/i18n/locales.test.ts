@@ -14,6 +14,7 @@ import enUSInbox from './locales/en-US.inbox.json';
 import enUSNotifications from './locales/en-US.notifications.json';
 import enUSProfile from './locales/en-US.profile.json';
 import enUSForms from './locales/en-US.forms.json';
+import enUSRecordings from './locales/en-US.recordings.json';
 import enUSRecovery from './locales/en-US.recovery.json';
 import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
@@ -41,6 +42,7 @@ const enUS = {
   compare: enUSCompare,
   tags: enUSTags,
   admin: enUSAdmin,
+  recordings: enUSRecordings,
   recovery: enUSRecovery,
   reports: enUSReports,
   signIn: enUSSignIn,
