@@ -7,7 +7,7 @@ import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
 import type { DueFlashcard } from '../api/types';
-import { formatInterval, maskHint } from './review-format';
+import { firstLetters, formatInterval } from './review-format';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -86,12 +86,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('maskHint and formatInterval', () => {
+describe('firstLetters and formatInterval', () => {
   it('shows the first letter of each word and every third, blanks the rest, keeps spaces and punctuation', () => {
-    expect(maskHint('trabajo')).toBe('t__b__o');
-    expect(maskHint('mucha chamba, ¿no?')).toBe('m__h_ c__m__, ¿n_?');
-    expect(maskHint('ñandú')).toBe('ñ__d_');
-    expect(maskHint('a  b')).toBe('a  b');
+    expect(firstLetters('trabajo')).toBe('t__b__o');
+    expect(firstLetters('mucha chamba, ¿no?')).toBe('m__h_ c__m__, ¿n_?');
+    expect(firstLetters('ñandú')).toBe('ñ__d_');
+    expect(firstLetters('a  b')).toBe('a  b');
   });
 
   it('formats the time to a due date compactly in the reader’s language', () => {
@@ -150,14 +150,14 @@ describe('/flashcards', () => {
     expect(screen.getByText('meaning 1')).toBeInTheDocument();
   });
 
-  it('reveals the hint as blanks with some letters, and "No hint provided" when there is none', async () => {
+  it('reveals the hint as its author wrote it, and "No hint provided" when there is none', async () => {
     const user = userEvent.setup();
-    stubApi({ due: [makeDue(1, { hint: 'mucho trabajo' }), makeDue(2)] });
+    stubApi({ due: [makeDue(1, { hint: 'Something you do at work' }), makeDue(2)] });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
-    expect(screen.queryByText('m__h_ t__b__o')).not.toBeInTheDocument();
+    expect(screen.queryByText('Something you do at work')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show hint' }));
-    expect(screen.getByText('m__h_ t__b__o')).toBeInTheDocument();
+    expect(screen.getByText('Something you do at work')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide hint' })).toHaveAttribute('aria-expanded', 'true');
     // Showing the hint does not turn the card.
     expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
@@ -167,6 +167,22 @@ describe('/flashcards', () => {
     expect(screen.queryByText(/_/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show hint' }));
     expect(screen.getByText('No hint provided')).toBeInTheDocument();
+  });
+
+  it('offers the answer\'s first letters as a help of its own on a card that asks for the word, not on a basic one', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { title: 'chamba', hint: 'Work' }, { kind: 'reverse', prompt: 'meaning 1 — Mexico' }), makeDue(2)] });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Show first letters' }));
+    expect(screen.getByText('c__m__')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show first letters' })).not.toBeInTheDocument();
+    // The hint is still the author's words.
+    await user.click(screen.getByRole('button', { name: 'Show hint' }));
+    expect(screen.getByText('Work')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show first letters' })).not.toBeInTheDocument();
   });
 
   it('Again sends the card to the end and brings up the first card; other ratings take it out', async () => {
@@ -259,14 +275,14 @@ describe('/flashcards', () => {
       await vi.advanceTimersByTimeAsync(299);
     });
     expect(screen.getByText('meaning 1')).toBeInTheDocument();
-    expect(screen.getByText('p__t_')).toBeInTheDocument();
+    expect(screen.getByText('pista')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Good/ })).toBeDisabled();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(screen.getByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
     expect(screen.queryByText('meaning 2')).not.toBeInTheDocument();
-    expect(screen.queryByText('p__t_')).not.toBeInTheDocument();
+    expect(screen.queryByText('pista')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show hint' })).toHaveAttribute('aria-expanded', 'false');
     expect(card()).toHaveFocus();
   });

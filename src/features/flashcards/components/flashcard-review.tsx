@@ -14,7 +14,7 @@ import { useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { useUpdateStreak } from '../api/update-streak';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
-import { formatInterval, maskHint } from './review-format';
+import { firstLetters, formatInterval } from './review-format';
 import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
 import '../flashcards.css';
 import '../flashcard-strings';
@@ -129,6 +129,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   const [queue, setQueue] = useState(cards);
   const [flipped, setFlipped] = useState(false);
   const [hintShown, setHintShown] = useState(false);
+  // The answer's first letters (a help of its own, for cards that ask for the word).
+  const [lettersShown, setLettersShown] = useState(false);
   // What the learner typed before turning a card that asks for the word (optional).
   const [typed, setTyped] = useState('');
   // When the answer was shown: the intervals on the buttons count from then.
@@ -184,6 +186,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
             setQueue(([first, ...rest]) => (rating === 'Again' ? [...rest, { ...first, ...updated, preview: first.preview }] : rest));
             setFlipped(false);
             setHintShown(false);
+            setLettersShown(false);
             setTyped('');
             setBusy(false);
             cardRef.current?.focus();
@@ -240,6 +243,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
         card={card}
         flipped={flipped}
         hintShown={hintShown}
+        lettersShown={lettersShown}
+        onShowLetters={() => setLettersShown(true)}
         typed={typed}
         onType={setTyped}
         onFlip={flip}
@@ -299,6 +304,8 @@ interface ReviewCardProps {
   card: DueFlashcard;
   flipped: boolean;
   hintShown: boolean;
+  lettersShown: boolean;
+  onShowLetters: () => void;
   typed: string;
   onType: (text: string) => void;
   onFlip: () => void;
@@ -440,7 +447,7 @@ function AnswerResult({ typed, word }: { typed: string; word: string }) {
 }
 
 /** The card: what its kind asks on the front, the word, meaning and example on the back; a click turns it. */
-function ReviewCard({ ref, speakerRef, card, flipped, hintShown, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
+function ReviewCard({ ref, speakerRef, card, flipped, hintShown, lettersShown, onShowLetters, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
   const { title, exampleSentence, hint, country } = card.content;
@@ -478,6 +485,17 @@ function ReviewCard({ ref, speakerRef, card, flipped, hintShown, typed, onType, 
           </p>
           <CardFront card={card} countryName={countryName} />
           {asksWord && <AnswerField typed={typed} onType={onType} onFlip={onFlip} />}
+          {asksWord &&
+            (lettersShown ? (
+              <p className="review-card__letters" role="status">
+                <span className="visually-hidden">{t('flashcards.firstLetters')}: </span>
+                <span lang="es">{firstLetters(title)}</span>
+              </p>
+            ) : (
+              <button type="button" className="button button--ghost review-card__letters-button" onClick={onShowLetters}>
+                {t('flashcards.showFirstLetters')}
+              </button>
+            ))}
           <button type="button" className="button button--secondary review-card__show" onClick={onFlip}>
             {t('flashcards.showAnswer')}
           </button>
@@ -506,9 +524,7 @@ function ReviewCard({ ref, speakerRef, card, flipped, hintShown, typed, onType, 
           (hint.trim() ? (
             <p>
               <span className="review-card__hint-label">{t('flashcards.hint')}: </span>
-              <span className="review-card__hint-text" lang="es">
-                {maskHint(hint.trim())}
-              </span>
+              <span className="review-card__hint-text">{hint.trim()}</span>
             </p>
           ) : (
             <p className="muted">{t('flashcards.noHint')}</p>
