@@ -287,6 +287,41 @@ describe('/flashcards', () => {
     expect(card()).toHaveFocus();
   });
 
+  it('Space and 1 to 4 drive the card after a click on the hint or the card, not the clicked button', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ due: [makeDue(1, { hint: 'work' }), makeDue(2)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(screen.getByRole('button', { name: 'Show hint' }));
+    expect(screen.getByRole('button', { name: 'Hide hint' })).toHaveFocus();
+    await user.keyboard(' ');
+    // The card turned; the hint stayed open (Space did not press the hint button).
+    expect(screen.getByText('meaning 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide hint' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide hint' }));
+    await user.keyboard('3');
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id).map((call) => call.body.quality)).toEqual(['Good']);
+  });
+
+  it('Space presses a control reached with Tab; Enter presses the focused control', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { hint: 'work' })] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    // A click on the card first (it turns, and back), then the keyboard takes over.
+    await user.click(card());
+    await user.click(card());
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
+    await user.tab();
+    while (!screen.getByRole('button', { name: 'Show hint' }).matches(':focus')) await user.tab();
+    await user.keyboard(' ');
+    expect(screen.getByText('work')).toBeInTheDocument();
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText('work')).not.toBeInTheDocument();
+  });
+
   it('rates with the keys 1 to 4 only once the card is turned', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ due: [makeDue(1), makeDue(2), makeDue(3), makeDue(4)] });

@@ -200,18 +200,24 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     );
   };
 
+  // Whether the focus was last put somewhere by a click (then Space is the card's) or by Tab.
+  const pointerFocus = useRef(false);
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Tab') pointerFocus.current = false;
     const target = event.target instanceof Element ? event.target : null;
+    // Typing in a field, or a dialog open over the page: the keys are theirs.
     if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return;
+    const onControl = Boolean(target?.closest('button, a, [role="button"]'));
     if (event.key === ' ' || event.key === 'Enter') {
-      // Space and Enter still press whatever button or link has the focus.
-      if (target?.closest('button, a, [role="button"]')) return;
+      // Enter presses the control that has the focus, and so does Space on one reached by the
+      // keyboard; Space after a click (the hint, the speaker) turns the card, whatever was clicked.
+      if (onControl && (event.key === 'Enter' || !pointerFocus.current)) return;
       event.preventDefault();
-      flip();
-    } else if (flipped && /^[1-4]$/.test(event.key)) {
+      if (!event.repeat) flip();
+    } else if (/^[1-4]$/.test(event.key)) {
       event.preventDefault();
-      rate(RATINGS[Number(event.key) - 1]);
+      if (flipped && !event.repeat) rate(RATINGS[Number(event.key) - 1]);
     } else if ((event.key === 'r' || event.key === 'R') && !event.repeat && speaker.current) {
       event.preventDefault();
       speaker.current.play();
@@ -219,8 +225,16 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   });
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
+    const pointer = () => {
+      pointerFocus.current = true;
+    };
+    // Capture: on the document before any control sees the key, whichever has the focus.
+    document.addEventListener('keydown', listener, true);
+    document.addEventListener('pointerdown', pointer, true);
+    return () => {
+      document.removeEventListener('keydown', listener, true);
+      document.removeEventListener('pointerdown', pointer, true);
+    };
   }, []);
 
   if (pageDone) return <Loading />;
