@@ -67,7 +67,10 @@ function stubApi({ due = [], all = [], review, streak = { updated: false, streak
     if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) {
       if (review) return review();
       const id = url.pathname.split('/').pop();
-      return json({ success: true, data: { ...due.find((card) => card._id === id), due: new Date().toISOString() } });
+      // As FSRS answers: Again is a relearning step ten minutes on, the others days away.
+      const again = (JSON.parse(String(init.body)) as { quality: string }).quality === 'Again';
+      const next = again ? { state: 'relearning', due: new Date(Date.now() + 10 * MINUTE).toISOString() } : { state: 'review', due: new Date(Date.now() + 3 * DAY).toISOString() };
+      return json({ success: true, data: { ...due.find((card) => card._id === id), ...next } });
     }
     if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, ...streak });
     return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
@@ -185,8 +188,10 @@ describe('/flashcards', () => {
     expect(screen.queryByRole('button', { name: 'Show first letters' })).not.toBeInTheDocument();
   });
 
-  it('Again sends the card to the end and brings up the first card; other ratings take it out', async () => {
-    const user = userEvent.setup();
+  it('a card rated Again comes back when its step is due, after the others, with a countdown while it waits; other ratings take it out', async () => {
+    // Midday in the learner's zone (Madrid), so the ten-minute step is well within their day.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T11:00:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const fetchMock = stubApi({ due: [makeDue(1), makeDue(2), makeDue(3)] });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
@@ -200,9 +205,23 @@ describe('/flashcards', () => {
     expect(screen.getByText('2 cards left')).toBeInTheDocument();
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Easy/ }));
-    // Card 1, rated Again, comes back last.
+    // Card 1's step is ten minutes away: a countdown, not "come back tomorrow".
+    expect(await screen.findByText('Next card in 10 min')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(10:00|9:5\d)$/);
+    expect(screen.getByText('1 card is waiting for its next step. It comes back here when it is due.')).toBeInTheDocument();
+    expect(screen.queryByText(/come back tomorrow/)).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4 * MINUTE);
+    });
+    expect(screen.getByText('Next card in 6 min')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6 * MINUTE);
+    });
     expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(card()).toHaveFocus();
     expect(screen.getByText('1 card left')).toBeInTheDocument();
+    // Back for its step, its previews are asked for again.
+    await waitFor(() => expect(callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`)).toHaveLength(2));
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
     expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
@@ -220,6 +239,35 @@ describe('/flashcards', () => {
     expect(callsTo(fetchMock, `/flashcard/getFlashcards/${testUser._id}`)).toHaveLength(0);
   });
 
+  it('a step due after the learner\'s day ends is left for tomorrow: "come back tomorrow" at once', async () => {
+    // 23:55 in Madrid: a ten-minute step falls on the next local day.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T22:55:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    stubApi({ due: [makeDue(1)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Again/ }));
+    expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('a learning card fetched before its step is due waits for it, after the cards that are ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T11:00:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    stubApi({ due: [makeDue(1, {}, { state: 'learning', due: new Date(Date.now() + 2 * MINUTE).toISOString() }), makeDue(2)] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByText('Next card in 2 min')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    });
+    expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+  });
+
   it('counts the cards due beyond the first page and fetches the next page when this one is done', async () => {
     const user = userEvent.setup();
     const pages = [[makeDue(1), makeDue(2)], [makeDue(3)]];
@@ -229,7 +277,7 @@ describe('/flashcards', () => {
         const page = pages[Math.min(served++, pages.length - 1)];
         return json({ success: true, data: page, total: served === 1 ? 3 : 1 });
       }
-      if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) return json({ success: true, data: makeDue(1) });
+      if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) return json({ success: true, data: { ...makeDue(1), due: new Date(Date.now() + 3 * DAY).toISOString() } });
       if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, updated: false, streak: 1 });
       return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
     });
@@ -245,15 +293,20 @@ describe('/flashcards', () => {
     expect(callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`)).toHaveLength(2);
   });
 
-  it('Again on the only card brings it back to its front', async () => {
-    const user = userEvent.setup();
+  it('Again on the only card: a countdown, then the card back on its front', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T11:00:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     stubApi({ due: [makeDue(1)] });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Again/ }));
-    await waitFor(() => expect(screen.queryByText('meaning 1')).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(await screen.findByText('Next card in 10 min')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    });
+    expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
     expect(screen.getByText('1 card left')).toBeInTheDocument();
   });
 
@@ -330,10 +383,12 @@ describe('/flashcards', () => {
     await user.keyboard('3');
     expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(0);
     const qualities: string[] = [];
-    for (const [key, next] of [['1', 'palabra 2'], ['2', 'palabra 3'], ['3', 'palabra 4'], ['4', 'palabra 1']] as const) {
+    for (const [key, next] of [['1', 'palabra 2'], ['2', 'palabra 3'], ['3', 'palabra 4'], ['4', null]] as const) {
       await user.keyboard(' ');
       await user.keyboard(key);
-      expect(await screen.findByRole('heading', { name: next })).toBeInTheDocument();
+      // After the last, only card 1 (Again) is left, waiting for its step.
+      if (next) expect(await screen.findByRole('heading', { name: next })).toBeInTheDocument();
+      else expect(await screen.findByRole('timer')).toBeInTheDocument();
     }
     for (const n of [1, 2, 3, 4]) qualities.push(...callsTo(fetchMock, `/flashcard/updateFlashcardReview/${makeDue(n)._id}`).map((call) => call.body.quality));
     expect(qualities).toEqual(['Again', 'Hard', 'Good', 'Easy']);
