@@ -9,6 +9,7 @@ import { CountryFlag, useCountryName } from '@/features/countries';
 import { recordingsQueryOptions } from '@/features/recordings';
 import type { FlashcardVariant, StreakUpdate } from '@/lib/api-types';
 import { useAuth } from '@/features/auth';
+import { flashcardKeys } from '../api/flashcard-keys';
 import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
 import { useReviewFlashcard } from '../api/review-flashcard';
@@ -18,6 +19,7 @@ import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './a
 import { firstLetters, formatInterval } from './review-format';
 import { afterRating, localDayEnd, pickNext, type SessionCard } from './session-queue';
 import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
+import { TodayStats } from './today-stats';
 import '../flashcards.css';
 import '../flashcard-strings';
 
@@ -83,6 +85,7 @@ function NoFlashcards() {
 
 function AllDone() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const ref = useRef<HTMLDivElement>(null);
   // Reached by rating the last card, whose buttons are gone now: keep the focus on the page.
   useEffect(() => {
@@ -94,6 +97,7 @@ function AllDone() {
         ✓
       </span>
       <p className="review-empty__title">{t('flashcards.allDone')}</p>
+      {user && <TodayStats variant="end" user={user} />}
     </div>
   );
 }
@@ -238,6 +242,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
       {
         onSuccess: (updated) => {
           streak.mutate(userId, { onSuccess: streakToasts });
+          // The header's streak and today's progress follow.
+          void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
           resetTimer.current = setTimeout(() => {
             const at = Date.now();
             const next = afterRating(queue, { ...card, ...updated, _id: card._id }, localDayEnd(at, timeZone));
