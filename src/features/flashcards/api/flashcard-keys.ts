@@ -6,6 +6,8 @@ export const flashcardKeys = {
   due: (userId: string) => [...flashcardKeys.all, 'due', userId] as const,
   /** Where the learner stands today: the streak's day and the session's progress (the header's). */
   today: (userId: string) => [...flashcardKeys.all, 'today', userId] as const,
+  /** The card browser's pages for one set of filters. */
+  browse: (userId: string, filters?: object) => [...flashcardKeys.all, 'browse', userId, ...(filters ? [filters] : [])] as const,
   /** The kinds of card a learner has of one entry. */
   kinds: (userId: string, entryId: string) => [...flashcardKeys.all, 'kinds', userId, entryId] as const,
 };
