@@ -29,6 +29,7 @@ export function browseQueryOptions(userId: string, filters: BrowseFilters) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    meta: { signedIn: true },
   });
 }
 

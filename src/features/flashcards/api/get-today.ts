@@ -29,6 +29,8 @@ export function todayQueryOptions(userId: string) {
     queryFn: ({ signal }) => getToday(userId, signal),
     // The header asks once a minute at most; a rating in the session asks again at once.
     staleTime: 60_000,
+    // The account's own: dropped at sign-out, never asked again as a guest (a 401).
+    meta: { signedIn: true },
   });
 }
 
