@@ -27,16 +27,20 @@ export function TodayStats({ variant, user }: { variant: 'header' | 'end'; user:
   const goal = progress ? progress.done + progress.left : 0;
   const progressText = progress ? t('flashcards.todayProgress', { done: progress.done, goal, left: progress.left }) : '';
   if (variant === 'header') {
-    const label = progress ? `${streakText}. ${progressText}` : streakText;
+    // Named by its content (the numbers shown, then the words they stand for, read aloud only).
     return (
-      <Link to="/flashcards" className="today-stats" aria-label={label} title={label}>
+      <Link to="/flashcards" className="today-stats" title={progress ? `${streakText}. ${progressText}` : streakText}>
         <span className="today-stats__streak">
           <FlameIcon />
           <span aria-hidden="true">{streak}</span>
+          <span className="visually-hidden">{streakText}.</span>
         </span>
         {progress && (
-          <span className="today-stats__progress" aria-hidden="true">
-            {progress.done}/{goal}
+          <span className="today-stats__progress">
+            <span aria-hidden="true">
+              {progress.done}/{goal}
+            </span>
+            <span className="visually-hidden">{progressText}</span>
           </span>
         )}
       </Link>
