@@ -66,9 +66,7 @@ export class FileStore {
     try {
       const source = body instanceof Readable ? body : Readable.from(body, { objectMode: false });
       await pipeline(source, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
-      const target = this.pathOf(version);
-      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await fs.rename(temp, target);
+      await this.place(temp, version);
     } catch (error) {
       await fs.rm(temp, { force: true });
       if (error instanceof TooLarge) throw entityTooLarge().withConnectionClose();
@@ -82,16 +80,37 @@ export class FileStore {
     await fs.mkdir(this.tmp, { recursive: true, mode: 0o700 });
     const copy = randomUUID();
     const temp = path.join(this.tmp, `${copy}.part`);
-    const target = this.pathOf(copy);
     try {
       await fs.copyFile(this.pathOf(version), temp, constants.COPYFILE_FICLONE);
-      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await fs.rename(temp, target);
+      await this.place(temp, copy);
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
     }
     return copy;
+  }
+
+  /**
+   * Moves a finished temporary file to its version's place, durably: its bytes, then its
+   * name, reach the disk before the row that will name it is written (a crash can leave an
+   * unnamed file behind, never a row naming a missing or partial one).
+   */
+  private async place(temp: string, version: string): Promise<void> {
+    const file = await fs.open(temp, 'r+');
+    try {
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    const target = this.pathOf(version);
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    await fs.rename(temp, target);
+    const folder = await fs.open(path.dirname(target), 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
   }
 
   /** Removes versions no row names any more; a missing file is already gone. */

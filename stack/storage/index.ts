@@ -329,7 +329,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
   async function getBucket(request: Request, id: string): Promise<Response> {
     const caller = await callerOf(request, false);
     mustBeValidBucketName(id);
-    const [row] = await as(caller, (tx) => tx`select ${bucketColumns(tx)}, 'STANDARD' as type from storage.buckets where id = ${id}`);
+    const [row] = await as(caller, (tx) => tx`select ${bucketColumns(tx)} from storage.buckets where id = ${id}`);
     if (!row) throw noSuchBucket();
     return json(row);
   }
@@ -396,7 +396,8 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       await store.remove(removed.map((row) => row.version));
       if (removed.length < MAX_OBJECTS_PER_REQUEST) break;
     }
-    return json({ message: 'Successfully emptied' });
+    // Storage's words (it queues the work); here the bucket is already empty when this answers.
+    return json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
   }
 
   async function deleteBucket(request: Request, id: string): Promise<Response> {
@@ -502,6 +503,20 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     }
   }
 
+  /**
+   * Streams an upload's bytes to a new version. The client breaking off mid-body is its own
+   * doing (400, as Storage's "request stream closed"), not a server error; a file system
+   * failure (it names a syscall) stays one.
+   */
+  async function writeUpload(body: AsyncIterable<Uint8Array> | Readable, limit: number): Promise<WrittenFile> {
+    try {
+      return await store.write(body, limit);
+    } catch (error) {
+      if (error instanceof StorageError || (error as { syscall?: unknown }).syscall) throw error;
+      throw invalidRequest('Request stream closed before upload could complete').withConnectionClose();
+    }
+  }
+
   interface UploadTarget {
     bucketId: string;
     key: string;
@@ -529,7 +544,13 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     if (boundary) {
       const events = parseMultipart(streamOf(request.body), boundary);
       const next = async (): Promise<MultipartEvent> => {
-        const step = await events.next();
+        let step: IteratorResult<MultipartEvent>;
+        try {
+          step = await events.next();
+        } catch (error) {
+          if (error instanceof StorageError) throw error;
+          throw invalidRequest('Request stream closed before upload could complete').withConnectionClose();
+        }
         if (step.done) throw noContent();
         return step.value;
       };
@@ -562,7 +583,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
             else throw invalidRequest('Malformed multipart body');
           }
         };
-        written = await store.write(fileBytes(), limit);
+        written = await writeUpload(fileBytes(), limit);
         break;
       }
       // Whatever follows the file (the closing boundary) is read, within reason.
@@ -583,7 +604,7 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       assertAllowedMimeType(mimetype, bucket.allowed_mime_types);
       if (Number.isFinite(declared) && declared > limit) throw entityTooLarge().withConnectionClose();
       await canUpload(rlsCaller, bucketId, key, upsert, { mimetype, contentLength: Number.isFinite(declared) ? declared : undefined }, userMetadata);
-      written = await store.write(streamOf(request.body), limit);
+      written = await writeUpload(streamOf(request.body), limit);
     }
     if (!written) throw noContent();
     const metadata = {
