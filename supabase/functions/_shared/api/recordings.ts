@@ -96,3 +96,48 @@ export const recordings = new Hono<ApiEnv>()
     await removeFiles(RECORDINGS_BUCKET, [deleted.path]);
     return c.json({ success: true, message: 'Deleted successfully', _id: deleted._id, contentId: deleted.contentId });
   });
+
+/**
+ * The seed's AudioFile (server/models/AudioFile.js) over one of an entry's recordings: the
+ * seed's flashcards play `audioUrl`. Jerga has no text-to-speech voices, so its audio files
+ * are the learners' recordings, best-voted first (`order` follows), `voice` their author.
+ */
+export interface SeedAudioFile {
+  _id: string;
+  content: string;
+  audioUrl: string;
+  voice: string;
+  languageCode: string;
+  audioFormat: string;
+  order: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function seedAudioFile(contentId: string, recording: Recording, order: number): SeedAudioFile {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(recording.path)?.[1]?.toLowerCase() ?? '';
+  return {
+    _id: recording._id,
+    content: contentId,
+    audioUrl: recording.url,
+    voice: recording.authorName,
+    languageCode: `es-${recording.country}`,
+    audioFormat: extension,
+    order,
+    createdAt: recording.createdAt,
+    updatedAt: recording.createdAt,
+  };
+}
+
+/**
+ * The one route of the seed's courses (`/api/course`, otherwise out of scope) that its
+ * flashcards call for every card: `GET /api/course/getContentAudioFiles/{contentId}` →
+ * `{success: true, data: [AudioFile]}`, the entry's recordings as the seed's audio files.
+ */
+export const courseAudio = new Hono<ApiEnv>().get('/getContentAudioFiles/:contentId', async (c) => {
+  const id = idParam(c, 'contentId', 'entry_not_found');
+  const list = await c.get('run')(
+    async (tx) => (await tx<{ recordings: StoredRecording[] }[]>`select public.entry_recordings(${id}::uuid) as recordings`)[0].recordings,
+  );
+  return c.json({ success: true, data: list.map((recording, order) => seedAudioFile(id, withUrl(recording), order)) });
+});
