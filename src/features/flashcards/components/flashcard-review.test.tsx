@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
+import { resetReviewSync } from '@/features/offline/reviews';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -67,7 +68,8 @@ function stubApi({ due = [], all = [], review, streak = { updated: false, streak
     if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) {
       if (review) return review();
       const id = url.pathname.split('/').pop();
-      return json({ success: true, data: { ...due.find((card) => card._id === id), due: new Date().toISOString() } });
+      // The rating counts the streak day itself (one round trip per rating).
+      return json({ success: true, data: { ...due.find((card) => card._id === id), due: new Date().toISOString() }, streak, duplicate: false });
     }
     if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, ...streak });
     return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
@@ -82,6 +84,7 @@ const card = () => screen.getByRole('article');
 const title = () => within(card()).getByRole('heading', { level: 2 });
 
 afterEach(() => {
+  resetReviewSync();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -199,7 +202,17 @@ describe('/flashcards', () => {
       ['3', 'PUT', 'Easy'],
       ['1', 'PUT', 'Good'],
     ]);
-    expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(4);
+    // Each rating carries its own id, when it was made and how long the card was shown; the
+    // streak comes with the rating's answer, no updateStreak call.
+    const bodies = reviews.map(({ init }) => JSON.parse(String(init.body)) as Record<string, unknown>);
+    for (const body of bodies) {
+      expect(body.reviewId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(Math.abs(Date.parse(String(body.reviewedAt)) - Date.now())).toBeLessThan(60_000);
+      expect(body.durationMs).toEqual(expect.any(Number));
+      expect(body.durationMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(new Set(bodies.map((body) => body.reviewId)).size).toBe(4);
+    expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(0);
     // The queue came from the due list; the whole list was never needed.
     expect(callsTo(fetchMock, `/flashcard/getFlashcards/${testUser._id}`)).toHaveLength(0);
   });
@@ -288,17 +301,24 @@ describe('/flashcards', () => {
     expect(qualities).toEqual(['Again', 'Hard', 'Good', 'Easy']);
   });
 
-  it('keeps the card and says "Error updating flashcard review" when the rating fails, and sends no streak update', async () => {
+  it('moves on at once while the server cannot take the rating; says "Error updating flashcard review" when it refuses one for good', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2)], review: () => json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500) });
+    let reply = () => json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500);
+    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2), makeDue(3)], review: () => reply() });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
+    // Queued: the next card comes up without the server, and no error is shown.
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(1));
+    expect(screen.queryByText('Error updating flashcard review')).not.toBeInTheDocument();
+    reply = () => json({ success: false, code: 'review_time_invalid', message: 'Bad time.' }, 400);
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    // Both waiting ratings are refused now: the learner hears of it, and the session goes on.
     expect(await screen.findByText('Error updating flashcard review')).toBeInTheDocument();
-    expect(screen.getByText('meaning 1')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Good/ })).toBeEnabled();
-    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'palabra 3' })).toBeInTheDocument();
     expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(0);
   });
 
@@ -329,7 +349,7 @@ describe('/flashcards', () => {
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
     await screen.findByRole('heading', { name: 'palabra 2' });
-    await waitFor(() => expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(1));
     expect(screen.queryByText(/Streak/)).not.toBeInTheDocument();
   });
 

@@ -10,7 +10,6 @@ import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
 import { useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
-import { useUpdateStreak } from '../api/update-streak';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { formatInterval, maskHint } from './review-format';
 import { SpeakButton } from './speak-button';
@@ -116,14 +115,17 @@ function useStreakToasts() {
 /**
  * The review queue of this visit. Again sends the card to the end (the next one comes up),
  * any other rating takes it out; either way the card turns back to its front and the queue
- * moves on 300 ms after the server said yes, so the answer of the next card is never shown.
+ * moves on 300 ms after the rating is queued (the server hears of it in the background), so the answer of the next card is never shown.
  */
 function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; cards: DueFlashcard[]; total: number; onPageDone: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const review = useReviewFlashcard();
-  const streak = useUpdateStreak();
   const streakToasts = useStreakToasts();
+  // Ratings queue on the device and are sent in the background: their answers bring the streak.
+  const review = useReviewFlashcard(userId, {
+    onSynced: (reply) => streakToasts(reply.streak),
+    onRejected: () => toast.error(t('flashcards.reviewFailed')),
+  });
   const [queue, setQueue] = useState(cards);
   const [flipped, setFlipped] = useState(false);
   const [hintShown, setHintShown] = useState(false);
@@ -134,10 +136,15 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   // A rating on its way or in its 300 ms: no second one, no flipping.
   const [busy, setBusy] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
+  // When the card on top was first shown (its review's duration).
+  const cardShownAt = useRef(0);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   const card = queue[0];
+  useEffect(() => {
+    cardShownAt.current = Date.now();
+  }, [card]);
   // Due today but beyond this page: the server sends the next page once this one is done.
   const notLoaded = Math.max(total - cards.length, 0);
   const pageDone = !card && notLoaded > 0;
@@ -158,10 +165,9 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     if (!card || !flipped || busy) return;
     setBusy(true);
     review.mutate(
-      { flashcardId: card._id, quality: rating },
+      { card, quality: rating, shownAt: cardShownAt.current },
       {
         onSuccess: (updated) => {
-          streak.mutate(userId, { onSuccess: streakToasts });
           if (rating === 'Again') {
             // Its previews were for the old schedule: take today's again for the cards still queued.
             // If that fails, the old previews stay; the ratings themselves are unaffected.
