@@ -4,6 +4,7 @@ import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth';
 import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
 import '@/features/flashcards/flashcard-strings';
+import { ReviewSyncIndicator } from '@/features/offline/sync-indicator';
 
 /** /flashcards — today's review (spec §4 "Flashcard review"); visitors are asked to log in. */
 export function FlashcardsPage() {
@@ -17,6 +18,7 @@ export function FlashcardsPage() {
         <h1 className="page-banner__title">{t('flashcards.banner')}</h1>
         <p className="page-banner__text">{t('flashcards.intro')}</p>
       </header>
+      <ReviewSyncIndicator />
       <FlashcardReview key={user._id} userId={user._id} />
     </div>
   );
