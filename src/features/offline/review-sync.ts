@@ -103,6 +103,11 @@ export class ReviewSync {
     return () => this.rejectedListeners.delete(listener);
   }
 
+  /** The cards `userId` rated on this device whose ratings the server has not confirmed yet. */
+  async pendingCardIds(userId: string): Promise<Set<string>> {
+    return new Set((await this.options.store.all()).filter((review) => review.userId === userId).map((review) => review.flashcardId));
+  }
+
   /** Queues a rating durably (resolves once it is stored), then tries to send it. */
   async enqueue(review: Omit<PendingReview, 'seq'>): Promise<PendingReview> {
     const seq = Math.max(Date.now(), this.lastSeq + 1);
