@@ -90,6 +90,8 @@ function pwa() {
             networkTimeoutSeconds: 10,
             expiration: { maxEntries: 8, maxAgeSeconds: 2 * 24 * 60 * 60 },
             cacheableResponse: { statuses: [200] },
+            // One learner's list per URL (the id is in the path), whichever token asked.
+            matchOptions: { ignoreVary: true },
           },
         },
       ],
