@@ -15,6 +15,8 @@ const apiProxy = {
   '/auth/v1': toGateway,
   '/functions/v1': toGateway,
   '/realtime/v1': { ...toGateway, ws: true },
+  // Uploads and downloads stream through; Range requests and their 206 replies pass as they are.
+  '/storage/v1': toGateway,
 };
 
 /** True when a request path names a `.jerga` folder, however it is percent-encoded or cased. */

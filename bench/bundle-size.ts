@@ -2,7 +2,8 @@
 // and the home route's chunk), against the whole app (what it would be without route-level
 // code splitting), with its largest chunk, the 150 KB budget, the Spanish strings (a chunk
 // of their own, for Spanish readers), the country flags (one file each, fetched only when
-// shown) and the entry page's usage map (a chunk of its own, with its data). Then the Supabase question of the issue: does importing @supabase/auth-js and
+// shown), the entry page's usage map (a chunk of its own, with its data) and its recordings
+// (the list and player, and the recorder: chunks of their own). Then the Supabase question of the issue: does importing @supabase/auth-js and
 // @supabase/realtime-js directly, instead of the whole @supabase/supabase-js, make a
 // difference? Two tiny entries that use auth and a realtime channel the same way are built
 // alone. Builds with Vite into temp folders and prints raw and gzip sizes. Never fails on size.
@@ -147,6 +148,22 @@ async function measureApp() {
       console.log(`${sizes('the entry page\'s usage map (lazy)', mapSize)}  (${map.length} file${map.length === 1 ? '' : 's'}; budget 60 KB gzip: within by ${kb(MAP_BUDGET_KB * 1024 - mapSize.gzip).trim()})`);
     } else {
       console.log(`${label('the usage map')}not a lazily loaded chunk of its own`);
+    }
+
+    // Recordings (issue 19): the Listen section with its player, asked for by the entry page,
+    // and the recorder (MediaRecorder, level meter, upload), asked for by "Record". Neither is
+    // in the first visit's files (the initial list above would hold them).
+    const sectionKey = 'src/features/recordings/components/recordings-section.tsx';
+    const recorderKey = 'src/features/recordings/components/recorder.tsx';
+    if (manifest[sectionKey]?.isDynamicEntry && manifest[recorderKey]?.isDynamicEntry) {
+      const entryPage = [...initialFiles(manifest, ['src/app/routes/home-page.tsx', 'src/app/routes/entry-page.tsx'])];
+      const section = filesBeyond(manifest, sectionKey, entryPage);
+      const recorder = filesBeyond(manifest, recorderKey, [...entryPage, ...section]);
+      const inFirstVisit = [...section, ...recorder].filter((file) => initial.includes(file));
+      console.log(`${sizes('recordings: list and player (lazy)', await totalOf(outDir, section))}  (${section.length} file${section.length === 1 ? '' : 's'})`);
+      console.log(`${sizes('  + the recorder, on Record (lazy)', await totalOf(outDir, recorder))}  (${recorder.length} file${recorder.length === 1 ? '' : 's'}; in the first visit: ${inFirstVisit.length ? inFirstVisit.join(', ') : 'none'})`);
+    } else {
+      console.log(`${label('the recordings')}not lazily loaded chunks of their own`);
     }
   } finally {
     await fs.rm(outDir, { recursive: true, force: true });

@@ -63,7 +63,8 @@ try {
            jsonb_build_object('name', 'Learner ' || i), now(), now(), now()
       from generate_series(0, ${OTHER_LEARNERS}) as i`;
   const [{ id: learner }] = await sql<{ id: string }[]>`select id from auth.users where email = 'learner0@bench.jerga.local'`;
-  await sql`update public.profiles set time_zone = 'America/Mexico_City' where id = ${learner}`;
+  // The most the daily limits allow, so the due list is measured at its longest.
+  await sql`update public.profiles set time_zone = 'America/Mexico_City', max_reviews_per_day = 9999 where id = ${learner}`;
   const [{ id: session }] = await sql<{ id: string }[]>`
     insert into auth.sessions (id, user_id, created_at, updated_at, aal)
     values (extensions.gen_random_uuid(), ${learner}, now(), now(), 'aal1') returning id`;
@@ -143,14 +144,15 @@ try {
     select count(*)::int as due from public.flashcards
      where user_id = ${learner} and due < (((now() at time zone 'America/Mexico_City')::date + 1)::timestamp at time zone 'America/Mexico_City')`;
 
-  // The due query of private.due_flashcards_at, as the learner (RLS on), with the same
-  // parameters it runs with, prepared as plpgsql prepares it.
+  // The Review cards' part of the due query (private.session_flashcards), as the learner
+  // (RLS on), with the same parameters it runs with, prepared as plpgsql prepares it.
   const plan = await asLearner(claims, async (tx) => {
     await tx.unsafe(`
       prepare due_query(uuid, timestamptz, timestamptz) as
       select jsonb_agg(private.due_flashcard_json(f, e, $2) order by f.due, f.id)
         from (select f.* from public.flashcards f
-               where f.user_id = $1 and f.due < $3
+               where f.user_id = $1 and f.due < $3 and f.state = 2
+                 and exists (select 1 from public.entries e where e.id = f.entry_id)
                order by f.due, f.id
                limit 100) f
         join public.entries e on e.id = f.entry_id`);

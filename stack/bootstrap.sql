@@ -1,9 +1,10 @@
 -- Supabase compatibility bootstrap for the Docker-free local stack.
 --
 -- A Supabase database (hosted or `supabase start`) already has everything below, created
--- by its image, GoTrue and Realtime. Embedded Postgres starts bare, so this script adds
+-- by its image, GoTrue, Realtime and Storage. Embedded Postgres starts bare, so this script adds
 -- the slice our migrations rely on: the API roles, the auth/extensions/realtime schemas,
--- the auth helper functions, the realtime publication and the CLI's migration table.
+-- the auth helper functions, the realtime publication, the storage schema and the CLI's
+-- migration table.
 -- It is idempotent and runs on every start; the stack skips it on a real Supabase database.
 
 -- API roles, as in supabase/postgres init scripts.
@@ -346,6 +347,124 @@ begin
   end if;
 end
 $$;
+
+-- storage: on Supabase the Storage service creates these (supabase/storage's tenant
+-- migrations). Same tables, columns, helpers and grants, so policies written against
+-- storage.objects behave the same here; the local Storage service (stack/storage) serves
+-- the files and reads and writes these rows as the caller's role, so RLS decides.
+create schema if not exists storage;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+alter default privileges in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema storage grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text
+);
+create unique index if not exists bname on storage.buckets (name);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+
+-- No policy here: with RLS on and none written, only service_role (which bypasses RLS)
+-- and the table owner see rows. Migrations add the policies each bucket needs.
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+grant all on storage.buckets, storage.objects to postgres with grant option;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- The path helpers policies use: 'a/b/c.webm' -> {a,b}, 'c.webm', 'webm'.
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return reverse(split_part(reverse(_parts[array_length(_parts, 1)]), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+-- As on Supabase: rows of these tables are deleted through the Storage API (which sets
+-- storage.allow_delete_query for its transaction and removes the files too), never by a
+-- stray DELETE that would orphan files.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
 
 -- The Supabase CLI's migration history, so the CLI can manage this database later.
 create schema if not exists supabase_migrations;

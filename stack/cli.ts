@@ -14,30 +14,33 @@ const usage = `Usage: tsx stack/cli.ts <command>
   start   the local stack and the production web app, built when its sources changed (\`npm start\`)
   dev     the local stack and Vite's dev server with hot reload (\`npm run dev\`)
   stack   the local stack only (Postgres, /functions/v1, /api)
-  reset   delete the local database files; the next start re-creates and re-seeds them
+  reset   delete the local database and storage files; the next start re-creates and re-seeds them
   keys    print a fresh JWT secret, anon and service-role keys signed with it, and a
           publishable/secret key pair, as shell exports (for self-hosting: JERGA_HOST)`;
 
 /**
  * Deletes the folder the next start would use: JERGA_DATA_DIR, or the default one and the
- * old <repo>/.jerga/db (which a start would otherwise move into place again).
+ * old <repo>/.jerga/db (which a start would otherwise move into place again), and Storage's
+ * files (JERGA_STORAGE_DIR, or `storage` beside the database folder).
  */
 async function reset(): Promise<void> {
-  const { dataDir } = loadConfig();
+  const { dataDir, storageDir } = loadConfig();
   const isDefault = path.resolve(dataDir) === defaultDataDir();
   const folders = [path.resolve(dataDir), ...(isDefault ? [legacyDataDir] : [])].filter((dir) => existsSync(dir));
-  if (!folders.length) {
+  const storage = existsSync(storageDir) ? path.resolve(storageDir) : undefined;
+  if (!folders.length && !storage) {
     console.log(`Nothing to remove: ${path.resolve(dataDir)} does not exist`);
     return;
   }
-  for (const dir of folders) {
-    // Refuses while a running stack uses it; stops a Postgres a killed stack left behind.
-    await clearLockFile(dir, undefined, console.log);
+  // Refuses while a running stack uses it; stops a Postgres a killed stack left behind.
+  for (const dir of folders) await clearLockFile(dir, undefined, console.log);
+  // Storage's files belong to the database's rows: they go with it.
+  for (const dir of [...folders, ...(storage ? [storage] : [])]) {
     await fs.rm(dir, { recursive: true, force: true });
     console.log(`Removed ${dir}`);
-    // The per-checkout folder (or .jerga/) is left empty: tidy it, never anything with files.
-    await fs.rmdir(path.dirname(dir)).catch(() => {});
   }
+  // The per-checkout folder (or .jerga/) is left empty: tidy it, never anything with files.
+  for (const dir of [...folders, ...(storage ? [storage] : [])]) await fs.rmdir(path.dirname(dir)).catch(() => {});
 }
 
 /**

@@ -63,6 +63,16 @@ export interface StackConfig {
   smtpPort: number;
   /** Where embedded Postgres keeps its files (see defaultDataDir). */
   dataDir: string;
+  /**
+   * Where Storage keeps object contents (JERGA_STORAGE_DIR): by default `storage` beside the
+   * database folder (<data>/storage next to <data>/db; see defaultStorageDir).
+   */
+  storageDir: string;
+  /**
+   * The most any upload may hold, in bytes, whatever its bucket allows: JERGA_STORAGE_FILE_SIZE_LIMIT
+   * (bytes, or with a unit: 50MiB, 2MB), else supabase/config.toml `[storage] file_size_limit`, else 50 MiB.
+   */
+  storageFileSizeLimit: number;
   /** Use this Postgres instead of starting the embedded one. */
   databaseUrl?: string;
   jwtSecret: string;
@@ -201,6 +211,35 @@ function urlFromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * Where Storage keeps files for a database folder: `storage` beside it when it is named `db`
+ * (the default layout, <data>/db and <data>/storage), else `<folder>-storage`, so two stacks
+ * on two folders never share one.
+ */
+export function defaultStorageDir(dataDir: string): string {
+  const resolved = path.resolve(dataDir);
+  return path.basename(resolved) === 'db' ? path.join(path.dirname(resolved), 'storage') : `${resolved}-storage`;
+}
+
+/** A size as config.toml writes it (`50MiB`, `2MB`, `300KB`, `1024`), in bytes; throws when it is not one. */
+export function parseByteSize(text: string, name: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$/i.exec(text);
+  if (!match) throw new Error(`${name} must be a size such as 50MiB, 2MB or a number of bytes: ${text}`);
+  const units: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+  const bytes = Math.floor(Number(match[1]) * units[(match[2] ?? 'b').toLowerCase()]);
+  if (!Number.isSafeInteger(bytes) || bytes < 1) throw new Error(`${name} must be at least one byte: ${text}`);
+  return bytes;
+}
+
+/** JERGA_STORAGE_FILE_SIZE_LIMIT, else config.toml's `[storage] file_size_limit`, else 50 MiB (the CLI's default). */
+function storageFileSizeLimitFromEnv(env: NodeJS.ProcessEnv): number {
+  if (env.JERGA_STORAGE_FILE_SIZE_LIMIT) return parseByteSize(env.JERGA_STORAGE_FILE_SIZE_LIMIT, 'JERGA_STORAGE_FILE_SIZE_LIMIT');
+  const toml = parseToml(readFileSync(path.join(rootDir, 'supabase', 'config.toml'), 'utf8')) as { storage?: { file_size_limit?: unknown } };
+  const value = toml.storage?.file_size_limit;
+  if (typeof value === 'string' || typeof value === 'number') return parseByteSize(String(value), '[storage] file_size_limit');
+  return 50 * 1024 * 1024;
+}
+
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const env = process.env;
   const secretKeys = overrides.secretKeys ?? (overrides.secretKey ? [overrides.secretKey] : (keysFromEnv('SECRET', env) ?? [LOCAL_SECRET_KEY]));
@@ -229,6 +268,8 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       tokenRefresh: authRateLimitFromEnv('TOKEN_REFRESH'),
     },
     ...overrides,
+    storageDir: overrides.storageDir ?? (env.JERGA_STORAGE_DIR || defaultStorageDir(overrides.dataDir ?? (env.JERGA_DATA_DIR || defaultDataDir()))),
+    storageFileSizeLimit: overrides.storageFileSizeLimit ?? storageFileSizeLimitFromEnv(env),
     publishableKey: publishableKeys[0],
     secretKey: secretKeys[0],
     publishableKeys,

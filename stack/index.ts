@@ -7,6 +7,7 @@ import { startMail, type MailService } from './mail/index.ts';
 import type { Mailer } from './mail/types.ts';
 import { startRealtime, type RealtimeService } from './realtime/index.ts';
 import { createGateway, listen } from './server.ts';
+import { startStorage, type StorageService } from './storage/index.ts';
 import { assertFitForHost, assertSeededAdminChanged, isLoopbackHost } from './self-hosting.ts';
 
 export interface RunningStack {
@@ -51,6 +52,7 @@ export async function startStack(
   let auth: AuthApp | undefined;
   let realtime: RealtimeService | undefined;
   let mail: MailService | undefined;
+  let storage: StorageService | undefined;
   try {
     mail = await startMail({ httpPort: config.mailPort, smtpPort: config.smtpPort });
     const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
@@ -86,19 +88,27 @@ export async function startStack(
       mailer: mail.mailer,
     });
     realtime = await startRealtime({ config, databaseUrl: db.url, log, sessionCheckSeconds: config.realtimeSessionCheckSeconds });
-    server = await listen(createGateway({ config, functions, auth, realtime }), config.apiPort, realtime.handleUpgrade, config.host);
+    storage = await startStorage({
+      config,
+      databaseUrl: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
+      storageDir: config.storageDir,
+      fileSizeLimit: config.storageFileSizeLimit,
+    });
+    server = await listen(createGateway({ config, functions, auth, realtime, storage }), config.apiPort, realtime.handleUpgrade, config.host);
     // Past listen(), a socket-level error must not take the whole stack down.
     server.on('error', (error) => log(`API gateway: ${error.message}`));
     const running = server;
     const runningAuth = auth;
     const runningRealtime = realtime;
     const runningMail = mail;
+    const runningStorage = storage;
     let renewal: Promise<void> | undefined;
     const renewPools = () =>
       (renewal ??= (async () => {
         for (const fn of functions.values()) await fn.close?.();
         await runningAuth.renewPool();
         await runningRealtime.renewConnection();
+        await runningStorage.renewPool();
       })().finally(() => (renewal = undefined)));
     // postgres.js can leave a pooled connection unusable when Postgres dies under it (it
     // then hangs until connect_timeout on every use): start from fresh pools once it is back.
@@ -122,6 +132,7 @@ export async function startStack(
         await new Promise<void>((resolve) => running.close(() => resolve()));
         for (const fn of functions.values()) await fn.close?.();
         await runningAuth.close();
+        await runningStorage.close();
         await runningMail.close();
         await db.stop();
       },
@@ -130,6 +141,7 @@ export async function startStack(
     server?.close();
     await realtime?.close();
     await auth?.close();
+    await storage?.close();
     await mail?.close();
     await db.stop();
     throw error;

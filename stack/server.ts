@@ -9,7 +9,7 @@ import { canonicalAddress } from './auth/addresses.ts';
 import type { StackConfig } from './config.ts';
 import type { EdgeFunction } from './functions.ts';
 
-const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Retry-After';
+const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Retry-After, Content-Range, ETag, Content-Disposition';
 
 /**
  * CORS as Supabase answers it: any origin may call, but never with credentials. Nothing
@@ -93,10 +93,12 @@ export interface GatewayOptions {
   trustedProxies?: readonly string[];
   /** The local Realtime service (stack/realtime): its HTTP endpoints under /realtime/v1/api. */
   realtime?: { fetch(request: Request, path: string): Promise<Response> };
+  /** The local Storage service (stack/storage), served under /storage/v1. */
+  storage?: { fetch(request: Request, path: string): Promise<Response> };
 }
 
 /** The HTTP side of the local stack: what Kong routes on `supabase start`, for the slice we use. */
-export function createGateway({ config, functions, auth, trustedProxies, realtime }: GatewayOptions): Hono {
+export function createGateway({ config, functions, auth, trustedProxies, realtime, storage }: GatewayOptions): Hono {
   const secret = new TextEncoder().encode(config.jwtSecret);
   const trust = compileTrust(trustedProxies ?? trustedProxiesFromEnv() ?? LOOPBACK_PROXIES);
   const app = new Hono();
@@ -155,6 +157,15 @@ export function createGateway({ config, functions, auth, trustedProxies, realtim
     app.all('/realtime/v1/api/*', async (c) =>
       withCors(await realtime.fetch(c.req.raw, c.req.path.slice('/realtime/v1'.length))),
     );
+  }
+
+  // /storage/v1/<rest>: Storage sees /<rest> (still percent-encoded), as behind Kong; bodies
+  // stream both ways.
+  if (storage) {
+    app.all('/storage/v1/*', async (c) => {
+      const url = new URL(c.req.url);
+      return withCors(await storage.fetch(forward(c, url), url.pathname.slice('/storage/v1'.length) || '/'));
+    });
   }
 
   app.get('/health', (c) => c.json({ status: 'ok' }));

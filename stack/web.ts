@@ -12,7 +12,13 @@ import { fullyDecodedPath } from './decode-path.ts';
 import { LOOPBACK_PROXIES, clientAddress, compileTrust, trustedProxiesFromEnv, type TrustProxy } from './server.ts';
 
 /** What the browser reaches on the web origin and the gateway answers (same origin, no CORS). */
-const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1'] as const;
+const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1', '/storage/v1'] as const;
+/**
+ * Relayed as they are, streaming both ways: Storage caps an upload itself while it streams
+ * (bucket and global limits, far above the JSON cap below), and compressing a download
+ * would break its Range replies (206 with Content-Range and Content-Length).
+ */
+const STREAMED_PREFIXES: readonly string[] = ['/storage/v1'];
 /** The only prefix whose WebSocket upgrades are relayed (Supabase Realtime). */
 const UPGRADE_PREFIXES = ['/realtime/v1'] as const;
 /** Larger than any body the gateway accepts (Auth's 1 MB), so its own limits answer first. */
@@ -65,6 +71,9 @@ function securityHeaders(apiOrigins: readonly string[]) {
       scriptSrc: [self],
       styleSrc: [self],
       imgSrc: [self, 'data:'],
+      // Recordings play from Storage (this origin, or a hosted build's Supabase), and a fresh
+      // take from a blob: URL before it is uploaded.
+      mediaSrc: [self, 'blob:', ...apiOrigins.filter((origin) => origin.startsWith('http'))],
       fontSrc: [self],
       connectSrc: [self, ...apiOrigins],
       // The app's service worker (/sw.js, which imports /workbox-*.js) and its web app manifest.
@@ -144,8 +153,9 @@ function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
     onError: (c) => c.json({ message: 'Request body too large' }, 413, { Connection: 'close' }),
   });
   for (const prefix of PROXIED_PREFIXES) {
+    if (STREAMED_PREFIXES.includes(prefix)) app.all(`${prefix}/*`, (c) => forward(c, apiUrl, trust));
     // The gateway does not compress; API replies (entry lists) are worth it.
-    app.all(`${prefix}/*`, compress(), limitBody, (c) => forward(c, apiUrl, trust));
+    else app.all(`${prefix}/*`, compress(), limitBody, (c) => forward(c, apiUrl, trust));
   }
 
   app.on(['GET', 'HEAD'], '*', serveStatic({ root: distDir, precompressed: true, onFound }));

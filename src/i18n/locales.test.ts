@@ -15,6 +15,7 @@ import enUSNotifications from './locales/en-US.notifications.json';
 import enUSOffline from './locales/en-US.offline.json';
 import enUSProfile from './locales/en-US.profile.json';
 import enUSForms from './locales/en-US.forms.json';
+import enUSRecordings from './locales/en-US.recordings.json';
 import enUSRecovery from './locales/en-US.recovery.json';
 import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
@@ -43,6 +44,7 @@ const enUS = {
   compare: enUSCompare,
   tags: enUSTags,
   admin: enUSAdmin,
+  recordings: enUSRecordings,
   recovery: enUSRecovery,
   reports: enUSReports,
   signIn: enUSSignIn,

@@ -12,6 +12,7 @@ import type enUSNotifications from './locales/en-US.notifications.json';
 import type enUSOffline from './locales/en-US.offline.json';
 import type enUSProfile from './locales/en-US.profile.json';
 import type enUSForms from './locales/en-US.forms.json';
+import type enUSRecordings from './locales/en-US.recordings.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
 import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
@@ -41,6 +42,7 @@ export interface EnglishPageStrings {
   chat: typeof enUSChat;
   admin: typeof enUSAdmin;
   authNotices: typeof enUSAuthNotices;
+  recordings: typeof enUSRecordings;
   recovery: typeof enUSRecovery;
   reports: typeof enUSReports;
   signIn: typeof enUSSignIn;

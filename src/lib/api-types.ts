@@ -3,3 +3,4 @@ export type { ApiErrorBody, AuthReply, Byline, Entry, EntryDetail, EntryListRepl
 export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatStreamEvent, ChatTurn, ChatWithMessages } from '../../supabase/functions/_shared/api/types';
 export type { FlashcardKind, FlashcardVariant } from '../../supabase/functions/_shared/api/types';
 export type { ConceptEntry, ConceptGroup, ConceptSearchReply } from '../../supabase/functions/_shared/api/types';
+export type { AddRecordingReply, DeleteRecordingReply, Recording, RecordingsEvent, RecordingVote, RecordingVoteReply } from '../../supabase/functions/_shared/api/types';

@@ -92,6 +92,11 @@ function codesOf(error: unknown): string[] {
   return [...own, ...inner];
 }
 
+/** True when `error` says the database cannot be reached or went away (not a query's fault). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return codesOf(error).some((code) => connectionErrors.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+}
+
 /**
  * The GoTrue error for a database failure, or null when it is not one we can name: bad
  * input is a 400 (never a 500 the client would retry), an unreachable database a 503
@@ -99,7 +104,7 @@ function codesOf(error: unknown): string[] {
  */
 export function fromDatabaseError(error: unknown): AuthError | null {
   const codes = codesOf(error);
-  if (codes.some((code) => connectionErrors.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
+  if (isDatabaseUnavailable(error)) {
     return new AuthError(503, 'service_unavailable', 'The authentication database is unavailable; try again shortly');
   }
   const input = codes.find((code) => inputErrors.has(code));

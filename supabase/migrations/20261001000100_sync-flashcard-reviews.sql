@@ -245,7 +245,14 @@ begin
   if rating is null or rating not between 1 and 4 then
     raise exception 'rating must be 1 (Again) to 4 (Easy)' using errcode = 'PT400', hint = 'review_quality_invalid', column = 'quality';
   end if;
-  at := private.review_time(rate_flashcard.reviewed_at, now());
+  -- A review already taken is answered as such even when its retry comes after the window
+  -- (the reply to the first sync was lost): only a new review must be dated within it.
+  if rate_flashcard.review_id is not null
+     and exists (select 1 from public.reviews r where r.user_id = caller and r.review_id = rate_flashcard.review_id) then
+    at := now();
+  else
+    at := private.review_time(rate_flashcard.reviewed_at, now());
+  end if;
   -- Someone else's card is answered like a missing one. The lock is taken here, with the
   -- ownership check, and held through the review.
   perform 1 from public.flashcards f

@@ -107,10 +107,69 @@ comment on function private.daily_allowance(uuid, timestamptz) is
 
 -- The cards today's session may show at `at`: every due (re)learning card, the oldest due
 -- Review cards up to what is left of the review limit, the oldest New cards up to what is
--- left of the new-card limit. Cards whose entry the caller cannot see are left out first, so
--- they take no place in a limit.
-create or replace function private.session_flashcards(user_id uuid, at timestamptz)
+-- left of the new-card limit; at most `max_cards` of each kind (the caller wants a page).
+-- Cards whose entry the caller cannot see are left out first, so they take no place in a
+-- limit. Each part reads the (user_id, due) index in due order and stops at its limit.
+create or replace function private.session_flashcards(user_id uuid, at timestamptz, max_cards integer)
 returns setof public.flashcards
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  day_end timestamptz := private.local_day_end(user_id, at);
+  page constant integer := greatest(coalesce(max_cards, 0), 0);
+  allowance record;
+begin
+  select * into allowance from private.daily_allowance(user_id, at);
+  return query
+    select f.* from public.flashcards f
+     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state in (1, 3)
+       and exists (select 1 from public.entries e where e.id = f.entry_id)
+     order by f.due, f.id
+     limit page;
+  return query
+    select f.* from public.flashcards f
+     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 2
+       and exists (select 1 from public.entries e where e.id = f.entry_id)
+     order by f.due, f.id
+     limit least(allowance.reviews_left, page);
+  return query
+    select f.* from public.flashcards f
+     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 0
+       and exists (select 1 from public.entries e where e.id = f.entry_id)
+     order by f.due, f.id
+     limit least(allowance.new_left, page);
+end;
+$$;
+comment on function private.session_flashcards(uuid, timestamptz, integer) is
+  'Up to max_cards of each kind of the cards due by the end of the learner''s local day at `at` that today''s limits let through (learning steps always).';
+
+-- As 20260401000200, within the daily limits.
+create or replace function private.due_flashcards_at(user_id uuid, at timestamptz, max_cards integer default 100)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  page constant integer := greatest(least(max_cards, 1000), 0);
+begin
+  return coalesce(
+    (select jsonb_agg(private.due_flashcard_json(f, e, at) order by f.due, f.id)
+       from (select s.* from private.session_flashcards(due_flashcards_at.user_id, at, page) s
+              order by s.due, s.id
+              limit page) f
+       join public.entries e on e.id = f.entry_id),
+    '[]'::jsonb);
+end;
+$$;
+comment on function private.due_flashcards_at(uuid, timestamptz, integer) is
+  'A learner''s first max_cards cards of today''s session at `at` (due by the end of their local day, within the daily limits), oldest due first, as DueFlashcard JSON.';
+
+-- As 20260401000200, within the daily limits: counted without reading the rows.
+create or replace function private.due_flashcard_count_at(user_id uuid, at timestamptz)
+returns integer
 language plpgsql
 stable
 set search_path = ''
@@ -120,56 +179,17 @@ declare
   allowance record;
 begin
   select * into allowance from private.daily_allowance(user_id, at);
-  return query
-    select f.* from public.flashcards f
-     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state in (1, 3)
-       and exists (select 1 from public.entries e where e.id = f.entry_id);
-  return query
-    select f.* from public.flashcards f
-     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 2
-       and exists (select 1 from public.entries e where e.id = f.entry_id)
-     order by f.due, f.id
-     limit allowance.reviews_left;
-  return query
-    select f.* from public.flashcards f
-     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 0
-       and exists (select 1 from public.entries e where e.id = f.entry_id)
-     order by f.due, f.id
-     limit allowance.new_left;
-end;
-$$;
-comment on function private.session_flashcards(uuid, timestamptz) is
-  'The cards due by the end of the learner''s local day at `at` that today''s limits let through (learning steps always).';
-
--- As 20260401000200, within the daily limits.
-create or replace function private.due_flashcards_at(user_id uuid, at timestamptz, max_cards integer default 100)
-returns jsonb
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  return coalesce(
-    (select jsonb_agg(private.due_flashcard_json(f, e, at) order by f.due, f.id)
-       from (select s.* from private.session_flashcards(due_flashcards_at.user_id, at) s
-              order by s.due, s.id
-              limit greatest(least(max_cards, 1000), 0)) f
-       join public.entries e on e.id = f.entry_id),
-    '[]'::jsonb);
-end;
-$$;
-comment on function private.due_flashcards_at(uuid, timestamptz, integer) is
-  'A learner''s first max_cards cards of today''s session at `at` (due by the end of their local day, within the daily limits), oldest due first, as DueFlashcard JSON.';
-
--- As 20260401000200, within the daily limits.
-create or replace function private.due_flashcard_count_at(user_id uuid, at timestamptz)
-returns integer
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  return (select count(*)::integer from private.session_flashcards(due_flashcard_count_at.user_id, at));
+  return (select count(*)::integer from public.flashcards f
+           where f.user_id = due_flashcard_count_at.user_id and f.due < day_end and f.state in (1, 3)
+             and exists (select 1 from public.entries e where e.id = f.entry_id))
+       + (select count(*)::integer from (select 1 from public.flashcards f
+           where f.user_id = due_flashcard_count_at.user_id and f.due < day_end and f.state = 2
+             and exists (select 1 from public.entries e where e.id = f.entry_id)
+           limit allowance.reviews_left) s)
+       + (select count(*)::integer from (select 1 from public.flashcards f
+           where f.user_id = due_flashcard_count_at.user_id and f.due < day_end and f.state = 0
+             and exists (select 1 from public.entries e where e.id = f.entry_id)
+           limit allowance.new_left) s);
 end;
 $$;
 comment on function private.due_flashcard_count_at(uuid, timestamptz) is
@@ -200,9 +220,9 @@ comment on function public.due_flashcards(integer) is
 
 revoke all on function public.set_daily_limits(integer, integer) from public, anon, authenticated, service_role;
 revoke all on function private.daily_allowance(uuid, timestamptz) from public, anon, authenticated, service_role;
-revoke all on function private.session_flashcards(uuid, timestamptz) from public, anon, authenticated, service_role;
+revoke all on function private.session_flashcards(uuid, timestamptz, integer) from public, anon, authenticated, service_role;
 -- Run as the caller by the due list (invoker, under RLS).
 grant execute on function private.daily_allowance(uuid, timestamptz) to authenticated;
-grant execute on function private.session_flashcards(uuid, timestamptz) to authenticated;
+grant execute on function private.session_flashcards(uuid, timestamptz, integer) to authenticated;
 -- Guests may call it only to be told to log in (PT401).
 grant execute on function public.set_daily_limits(integer, integer) to anon, authenticated;

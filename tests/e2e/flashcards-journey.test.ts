@@ -137,7 +137,7 @@ describe('a learner’s first day with flashcards', () => {
     expect(download.suggestedFilename()).toBe('jerga-review-log.csv');
     const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('card_id,review_time,review_rating,review_state');
+    expect(lines[0]).toBe('card_id,review_time,review_rating,review_state,review_duration');
     expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(['1', '2', '3', '4']);
   });
 

@@ -73,4 +73,59 @@ describe('the Supabase-compatibility bootstrap', () => {
     const recorded = await adminSql()`select version, name from supabase_migrations.schema_migrations order by version`;
     expect(recorded.map((r) => `${r.version}_${r.name}.sql`)).toEqual(files);
   });
+  it("creates Supabase's storage schema: buckets, objects, the path helpers, RLS and grants", async () => {
+    const sql = adminSql();
+    const columns = await sql`
+      select table_name, column_name, data_type from information_schema.columns
+       where table_schema = 'storage' and table_name in ('buckets', 'objects') order by table_name, column_name`;
+    expect(columns.filter((c) => c.table_name === 'buckets').map((c) => `${c.column_name} ${c.data_type}`)).toEqual([
+      'allowed_mime_types ARRAY', 'avif_autodetection boolean', 'created_at timestamp with time zone',
+      'file_size_limit bigint', 'id text', 'name text', 'owner uuid', 'owner_id text', 'public boolean',
+      'updated_at timestamp with time zone',
+    ]);
+    expect(columns.filter((c) => c.table_name === 'objects').map((c) => `${c.column_name} ${c.data_type}`)).toEqual([
+      'bucket_id text', 'created_at timestamp with time zone', 'id uuid', 'last_accessed_at timestamp with time zone',
+      'metadata jsonb', 'name text', 'owner uuid', 'owner_id text', 'path_tokens ARRAY',
+      'updated_at timestamp with time zone', 'user_metadata jsonb', 'version text',
+    ]);
+    const rls = await sql`select relname, relrowsecurity from pg_class
+                           where relnamespace = 'storage'::regnamespace and relkind = 'r' order by relname`;
+    expect(rls).toEqual([{ relname: 'buckets', relrowsecurity: true }, { relname: 'objects', relrowsecurity: true }]);
+    const [helpers] = await sql`select storage.foldername('u1/c2/take.webm') as folders,
+      storage.filename('u1/c2/take.webm') as file, storage.extension('u1/c2/take.webm') as ext`;
+    expect(helpers).toEqual({ folders: ['u1', 'c2'], file: 'take.webm', ext: 'webm' });
+    for (const role of ['anon', 'authenticated', 'service_role']) {
+      const [row] = await sql`select has_schema_privilege(${role}, 'storage', 'usage') as usage,
+        has_table_privilege(${role}, 'storage.objects', 'select,insert,update,delete') as objects,
+        has_function_privilege(${role}, 'storage.foldername(text)', 'execute') as helper`;
+      expect(row).toEqual({ usage: true, objects: true, helper: true });
+    }
+  });
+
+  it('refuses a direct DELETE on storage tables unless the transaction allows it, as Supabase does', async () => {
+    const sql = adminSql();
+    const id = `bootstrap-${Date.now()}`;
+    await sql`insert into storage.buckets (id, name) values (${id}, ${id})`;
+    await expect(sql`delete from storage.buckets where id = ${id}`).rejects.toThrow(/Direct deletion/);
+    await sql.begin(async (tx) => {
+      await tx`select set_config('storage.allow_delete_query', 'true', true)`;
+      await tx`delete from storage.buckets where id = ${id}`;
+    });
+    expect(await sql`select 1 from storage.buckets where id = ${id}`).toHaveLength(0);
+  });
+  it('applies again over an existing storage schema without losing its rows', async () => {
+    const sql = adminSql();
+    const id = `bootstrap-again-${Date.now()}`;
+    await sql`insert into storage.buckets (id, name, public) values (${id}, ${id}, true)`;
+    await sql`insert into storage.objects (bucket_id, name, metadata) values (${id}, 'a/b.txt', '{"size": 1}')`;
+    await sql.unsafe(fs.readFileSync(path.join(rootDir, 'stack', 'bootstrap.sql'), 'utf8'));
+    const rows = await sql`select o.name, o.path_tokens, b.public from storage.objects o
+                             join storage.buckets b on b.id = o.bucket_id where b.id = ${id}`;
+    expect(rows).toEqual([{ name: 'a/b.txt', path_tokens: ['a', 'b.txt'], public: true }]);
+    await sql.begin(async (tx) => {
+      await tx`select set_config('storage.allow_delete_query', 'true', true)`;
+      await tx`delete from storage.objects where bucket_id = ${id}`;
+      await tx`delete from storage.buckets where id = ${id}`;
+    });
+  });
 });

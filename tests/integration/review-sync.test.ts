@@ -84,6 +84,18 @@ describe('PUT /api/flashcard/updateFlashcardReview with a reviewId', () => {
     ]);
   });
 
+  it('takes a review sent twice at once (two tabs flushing one queue) once', async () => {
+    const learner = await createUser();
+    const card = await addCard(learner);
+    const review = { quality: 'Hard', reviewId: randomUUID(), reviewedAt: new Date(Date.now() - HOUR).toISOString(), durationMs: 700 };
+    const replies = await Promise.all([rate(learner, card._id, review), rate(learner, card._id, review), rate(learner, card._id, review)]);
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+    expect(replies.filter((reply) => !reply.body.duplicate)).toHaveLength(1);
+    expect(new Set(replies.map((reply) => JSON.stringify(schedule(reply.body.data)))).size).toBe(1);
+    const [{ n }] = await adminSql()<{ n: number }[]>`select count(*)::int as n from public.reviews where flashcard_id = ${card._id}`;
+    expect(n).toBe(1);
+  });
+
   it('keeps the reply the spec’s clients read: success and the card as data, for a rating without the new fields', async () => {
     const learner = await createUser();
     const card = await addCard(learner);

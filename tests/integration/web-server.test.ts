@@ -56,6 +56,8 @@ function expectSecurityHeaders(reply: RawReply, what: string): void {
   expect(csp.get('object-src'), what).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
   expect(csp.get('connect-src'), what).toContain("'self'");
+  // Recordings play from the bucket, and a take is listened to from its blob: URL before upload.
+  expect(csp.get('media-src'), what).toEqual(expect.arrayContaining(["'self'", 'blob:']));
   for (const values of csp.values()) {
     expect(values, what).not.toContain("'unsafe-inline'");
     expect(values, what).not.toContain("'unsafe-eval'");
@@ -183,7 +185,7 @@ describe('the production web server: files', () => {
 });
 
 describe('the production web server: the API behind it', () => {
-  it('relays /api, /auth/v1 and /functions/v1 to the gateway, compressing JSON', async () => {
+  it('relays /api, /auth/v1, /functions/v1 and /storage/v1 to the gateway, compressing JSON', async () => {
     const entries = await web('/api/content/getContentsSortedByVoteDesc', { headers: { 'accept-encoding': 'gzip' } });
     expect(entries.status).toBe(200);
     expect(entries.headers['content-encoding']).toBe('gzip');
@@ -202,6 +204,12 @@ describe('the production web server: the API behind it', () => {
     const viaFunctions = await web('/functions/v1/api/tag/getTags', { headers: { authorization: `Bearer ${stack().anonKey}` } });
     expect(viaFunctions.status).toBe(200);
     expect(JSON.parse(viaFunctions.body.toString('utf8'))).toHaveProperty('data');
+
+    // Storage too: the recordings play from the page's own origin.
+    const missing = await web('/storage/v1/object/public/recordings/nobody/nothing.webm');
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(missing.status).toBeLessThan(500);
+    expect(JSON.parse(missing.body.toString('utf8'))).toHaveProperty('statusCode');
   });
 
   it('passes redirects on to the browser instead of following them', async () => {
@@ -398,6 +406,7 @@ describe('the client build (stack/build.ts)', () => {
     try {
       const csp = directives((await rawRequest(`${hosted.url}/`)).headers['content-security-policy'] as string);
       expect(csp.get('connect-src')?.sort()).toEqual(["'self'", 'https://ref.supabase.co', 'wss://ref.supabase.co']);
+      expect(csp.get('media-src')?.sort()).toEqual(["'self'", 'blob:', 'https://ref.supabase.co']);
     } finally {
       await hosted.close();
     }

@@ -8,10 +8,20 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const screenshotDir = path.join(rootDir, 'test-results', 'e2e');
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `fakeMicrophone`: Chromium's fake capture device (a steady beep) stands in for a microphone,
+ * and its permission prompt is answered yes, as for a learner who allows it.
+ */
+export async function launchBrowser(options: { fakeMicrophone?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      ...(options.fakeMicrophone ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
+    ],
   });
 }
 

@@ -24,9 +24,10 @@ export async function setup(project: TestProject): Promise<void> {
   // The stack's tutor must be the offline one whatever the shell exports: a developer's real
   // key would make the offline tests fail and spend money. Model mode is tested against a fake.
   for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete process.env[name];
+  // <temp>/db for Postgres, <temp>/storage beside it for Storage's files.
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-test-db-'));
   stack = await startStack(
-    { dataDir, dbPort: testPorts.db, apiPort: testPorts.api, mailPort: testPorts.mail, smtpPort: testPorts.smtp, realtimeSessionCheckSeconds: 1, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },
+    { dataDir: path.join(dataDir, 'db'), dbPort: testPorts.db, apiPort: testPorts.api, mailPort: testPorts.mail, smtpPort: testPorts.smtp, realtimeSessionCheckSeconds: 1, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },
     () => {},
   );
   // The dev server's proxy (vite.config.ts) reads it; the build itself names no port.
@@ -51,6 +52,7 @@ export async function setup(project: TestProject): Promise<void> {
     secretKey: stack.config.secretKey,
     jwtSecret: stack.config.jwtSecret,
     mailUrl: stack.mailUrl ?? '',
+    storageDir: stack.config.storageDir,
   });
 }
 

@@ -15,6 +15,8 @@ export interface StackUnderTest {
   jwtSecret: string;
   /** The mail catcher's Mailpit API (every mail Auth sends lands there). */
   mailUrl: string;
+  /** Where the local Storage service keeps object contents. */
+  storageDir: string;
 }
 
 declare module 'vitest' {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import type { Comment } from '@/features/comments/api/get-comments';
 import { entryKeys } from '@/features/entries/api/entry-keys';
+import { applyLiveRecordings, recordingKeys } from '@/features/recordings';
 import { applyLiveTags } from '@/features/tags/api/apply-live-tags';
 import { tagKeys } from '@/features/tags/api/tag-keys';
 import { applyLiveVariants } from '@/features/variants/api/apply-live-variants';
@@ -18,7 +19,7 @@ function setCommentCount(queryClient: QueryClient, entryId: string, commentCount
 }
 
 /**
- * One entry's live updates (topic entry:<id>): votes, comments, tags, variant links and usage marks made in any browser
+ * One entry's live updates (topic entry:<id>): votes, comments, tags, variant links, usage marks and recordings made in any browser
  * patch this page's cache as they happen; after a dropped connection, refetch instead.
  * Returns how many learners have the page open (Presence), null until known.
  */
@@ -46,6 +47,8 @@ export function useEntryChannel(entryId: string): number | null {
           applyLiveVariants(queryClient, entryId, payload as Partial<VariantsEvent>);
         } else if (event === 'usage') {
           applyLiveUsage(queryClient, payload as unknown as UsageEvent);
+        } else if (event === 'recordings') {
+          applyLiveRecordings(queryClient, entryId);
         } else if (event === 'entry_updated') {
           const { contentId: _id, ...fields } = payload as unknown as EntryEdit;
           queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, ...fields });
@@ -63,7 +66,7 @@ export function useEntryChannel(entryId: string): number | null {
         }
       },
       () => {
-        for (const queryKey of [entryKeys.detail(entryId), voteKeys.summary(entryId), commentKeys.forEntry(entryId), tagKeys.forEntry(entryId)]) {
+        for (const queryKey of [entryKeys.detail(entryId), voteKeys.summary(entryId), commentKeys.forEntry(entryId), tagKeys.forEntry(entryId), recordingKeys.forEntry(entryId)]) {
           void queryClient.invalidateQueries({ queryKey });
         }
       },

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useEntryChannel } from '@/app/live/use-entry-channel';
@@ -17,6 +18,9 @@ import { RudeBadge } from '@/features/usage';
 import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
+
+// The Listen section and its player: their own chunk (the recorder is one more, on "Record").
+const RecordingsSection = lazy(() => import('@/features/recordings/components/recordings-section'));
 
 export function EntryPage() {
   const { t } = useTranslation();
@@ -136,6 +140,9 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
+      <Suspense fallback={<div className="card" style={{ minHeight: '9rem', marginTop: '1.25rem' }} />}>
+        <RecordingsSection entry={entry} />
+      </Suspense>
       <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
       <UsagePanel entry={entry} />
       <CommentsSection entryId={entry._id} count={entry.commentCount} />

@@ -72,6 +72,15 @@ export const messages = {
   variant_link_not_found: 'These entries are not linked.',
   // Usage marks
   usage_invalid: 'Say whether the word is used, understood, unknown or offensive there.',
+  // Recordings
+  recording_login_required: 'Please log in to record.',
+  recording_path_invalid: 'The recording must be a file you uploaded to your own folder for this entry.',
+  recording_file_not_found: 'The recording file was not found. Please upload it again.',
+  recording_file_not_yours: 'This recording file was uploaded by someone else.',
+  recording_exists: 'This file is already a recording.',
+  recording_duration_invalid: 'A recording lasts at most 15 seconds.',
+  recording_vote_type_invalid: 'A vote is either up or down.',
+  recording_delete_forbidden: 'Only the person who recorded it or an admin can delete a recording.',
   // Comments
   comment_login_required: 'Please log in to comment.',
   comment_required: 'Please write a comment.',

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(123);
+select plan(137);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -48,6 +48,13 @@ select plan(123);
 --     audit_admin_changes (a trigger), tell_moderation, tell_queue and tell_entry_edit (broadcasts),
 --     the first finish_tutor_turn (called only by the public one, with a ticket's
 --     message), the auth.users, votes, comments and entry_tags triggers, remember_entry_owner (an entries trigger), limit_account_writes (a trigger) and realtime's broadcasts (service_role only).
+--   anon and authenticated: add_recording_report (as add_report, for a recording: it reads
+--     others' reports and holds the recording at the third; a guest is told to log in).
+--     authenticated only: resolve_recording_report (admins, checked inside). nobody:
+--     remember_recording_speaker, tally_recording_votes, tell_recordings and
+--     audit_recording_delete (recordings and recording_votes triggers). authenticated only:
+--     uploaded_elsewhere (add_recording asks whether the caller's own upload of a name lies in
+--     another bucket: 400 rather than 404; it looks at the caller's own objects only).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
@@ -55,6 +62,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.add_variant_link(uuid, uuid)', false, true),
   ('private.audit(text, text, text, text, text, jsonb)', false, false),
   ('private.audit_admin_changes()', false, false),
+  ('private.audit_recording_delete()', false, false),
   ('private.check_current_password(text)', false, true),
   ('private.check_login_throttle(text, text)', true, false),
   ('private.count_comments()', false, false),
@@ -74,6 +82,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.public_profile(uuid)', true, true),
   ('private.record_login_attempt(text, text, boolean)', true, false),
   ('private.remember_entry_owner()', false, false),
+  ('private.remember_recording_speaker()', false, false),
   ('private.remove_variant_link(uuid, uuid)', false, true),
   ('private.running_bans()', false, true),
   ('private.same_title_ids(text, text)', true, true),
@@ -87,21 +96,26 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_entry_edit()', false, false),
   ('private.tell_moderation(uuid, uuid, boolean)', false, false),
   ('private.tell_queue(uuid)', false, false),
+  ('private.tell_recordings()', false, false),
   ('private.tell_tags()', false, false),
   ('private.tell_held_variants()', false, false),
   ('private.tell_variant_edit()', false, false),
   ('private.tell_variants()', false, false),
   ('private.tell_vote()', false, false),
+  ('private.tally_recording_votes()', false, false),
   ('private.tally_votes()', false, false),
   ('private.tutor_entry_ids(text, integer)', false, true),
+  ('private.uploaded_elsewhere(text)', false, true),
   ('private.usage_tallies(uuid)', true, true),
   ('public.add_link_report(uuid, uuid, text, text)', true, true),
+  ('public.add_recording_report(uuid, text, text)', true, true),
   ('public.add_report(uuid, uuid, text, text)', true, true),
   ('public.ban_user(uuid, boolean, text, timestamp with time zone)', false, true),
   ('public.delete_account(text, uuid)', false, true),
   ('public.finish_tutor_turn(uuid, text, text, uuid[])', true, true),
   ('public.mark_feedback_handled(uuid, boolean)', false, true),
   ('public.resolve_link_report(uuid, uuid, text, text)', false, true),
+  ('public.resolve_recording_report(uuid, text, text)', false, true),
   ('public.resolve_report(uuid, uuid, text, text)', false, true),
   ('public.rate_flashcard(uuid, smallint, uuid, timestamp with time zone, integer)', true, true),
   ('public.set_admin(uuid, boolean)', false, true),

@@ -7,7 +7,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(54);
+select plan(55);
 
 -- Users: learner …01 (America/Bogota, UTC-5), other learner …02, admin …03, learner …04
 -- (limits, America/Los_Angeles), learner …05 (streak, UTC).
@@ -89,6 +89,8 @@ select results_eq($$ select count(*)::int, min(duration_ms), min(rating)::int fr
 select is((public.rate_flashcard('40c00000-0000-4000-8000-000000000001', 3::smallint, '40a00000-0000-4000-8000-000000000001') -> 'card') ->> 'lastReview',
   (select to_jsonb(last_review) #>> '{}' from public.flashcards where id = '40c00000-0000-4000-8000-000000000001'),
   'a duplicate answers the card''s current state');
+select is(public.rate_flashcard('40c00000-0000-4000-8000-000000000001', 3::smallint, '40a00000-0000-4000-8000-000000000001', now() - interval '40 days') ->> 'duplicate',
+  'true', 'a review already taken is a duplicate even when its retry is dated past the window');
 select is(tests.error_of($$ select public.rate_flashcard('40c00000-0000-4000-8000-000000000002', 3::smallint, '40a00000-0000-4000-8000-000000000001') $$) - 'message',
   '{"code": "PT409", "hint": "review_id_reused", "column": "reviewId"}', 'the review id of another card: PT409 review_id_reused');
 

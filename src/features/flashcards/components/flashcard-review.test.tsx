@@ -136,7 +136,7 @@ describe('/flashcards', () => {
     expect(screen.getByRole('button', { name: 'Hard 1 day' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Good 3 days' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Easy 2 mths' })).toBeInTheDocument();
-    expect(screen.getByText('Space flips the card, 1 to 4 rate it.')).toBeInTheDocument();
+    expect(screen.getByText('Space flips the card, 1 to 4 rate it, R plays it.')).toBeInTheDocument();
   });
 
   it('flips with Space and with the Show answer button', async () => {
@@ -299,6 +299,49 @@ describe('/flashcards', () => {
     }
     for (const n of [1, 2, 3, 4]) qualities.push(...callsTo(fetchMock, `/flashcard/updateFlashcardReview/${makeDue(n)._id}`).map((call) => call.body.quality));
     expect(qualities).toEqual(['Again', 'Hard', 'Good', 'Easy']);
+  });
+
+  it('R plays the card’s recording; the next card’s recordings are asked for ahead, and a card with none says so', async () => {
+    const user = userEvent.setup();
+    const [first, second] = [makeDue(1), makeDue(2)];
+    const recording = {
+      _id: '00000000-0000-4000-8000-000000000301',
+      contentId: first.contentId,
+      path: `${testUser._id}/${first.contentId}/take.webm`,
+      url: 'http://127.0.0.1:54321/storage/v1/object/public/recordings/x.webm',
+      country: 'MX',
+      authorName: 'Ana',
+      durationMs: 1200,
+      voteScore: 1,
+      userVote: null,
+      createdAt: '2026-11-20T10:00:00Z',
+      canDelete: false,
+    };
+    const asked: string[] = [];
+    const base = stubApi({ due: [first, second] });
+    const fetchMock = stubFetch((url, init) => {
+      if (url.pathname.startsWith('/api/recording/getRecordings/')) {
+        const contentId = url.pathname.split('/').pop()!;
+        asked.push(contentId);
+        return json(contentId === first.contentId ? [recording] : []);
+      }
+      return base(url, init) as Promise<Response>;
+    });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    renderPage();
+    await screen.findByRole('button', { name: 'Play the recording' });
+    // The second card's list is fetched while the first is shown.
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining([first.contentId, second.contentId])));
+    await user.keyboard('r');
+    expect(play).toHaveBeenCalledTimes(1);
+    await user.keyboard(' ');
+    await user.keyboard('3');
+    await screen.findByRole('heading', { name: 'palabra 2' });
+    expect(await screen.findByRole('link', { name: 'Record one on the entry page' })).toHaveAttribute('href', `/content/${second.contentId}#recordings`);
+    expect(screen.getByRole('button', { name: 'No recording yet.' })).toBeDisabled();
+    await user.keyboard('r');
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, `/recording/getRecordings/${second.contentId}`)).toHaveLength(1);
   });
 
   it('moves on at once while the server cannot take the rating; says "Error updating flashcard review" when it refuses one for good', async () => {

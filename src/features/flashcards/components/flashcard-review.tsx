@@ -1,10 +1,12 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState, type FormEvent, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Meaning, useSpanishInterface } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountryName } from '@/features/countries';
+import { recordingsQueryOptions } from '@/features/recordings';
 import type { FlashcardVariant, StreakUpdate } from '@/lib/api-types';
 import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
@@ -12,7 +14,7 @@ import { useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { formatInterval, maskHint } from './review-format';
-import { SpeakButton } from './speak-button';
+import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
 import '../flashcards.css';
 import '../flashcard-strings';
 
@@ -138,6 +140,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   const cardRef = useRef<HTMLElement>(null);
   // When the card on top was first shown (its review's duration).
   const cardShownAt = useRef(0);
+  // The card's speaker, for the R key.
+  const speaker = useRef<{ play: () => void }>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -145,6 +149,12 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   useEffect(() => {
     cardShownAt.current = Date.now();
   }, [card]);
+  // The next card's recordings arrive while this one is reviewed.
+  const queryClient = useQueryClient();
+  const nextEntry = queue[1]?.contentId;
+  useEffect(() => {
+    if (nextEntry) void queryClient.prefetchQuery(recordingsQueryOptions(nextEntry));
+  }, [nextEntry, queryClient]);
   // Due today but beyond this page: the server sends the next page once this one is done.
   const notLoaded = Math.max(total - cards.length, 0);
   const pageDone = !card && notLoaded > 0;
@@ -205,6 +215,9 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     } else if (flipped && /^[1-4]$/.test(event.key)) {
       event.preventDefault();
       rate(RATINGS[Number(event.key) - 1]);
+    } else if ((event.key === 'r' || event.key === 'R') && !event.repeat && speaker.current) {
+      event.preventDefault();
+      speaker.current.play();
     }
   });
   useEffect(() => {
@@ -229,6 +242,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
       </div>
       <ReviewCard
         ref={cardRef}
+        speakerRef={speaker}
         card={card}
         flipped={flipped}
         hintShown={hintShown}
@@ -286,6 +300,8 @@ function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingBu
 
 interface ReviewCardProps {
   ref: React.Ref<HTMLElement>;
+  /** The speaker's play, for the R key (nothing while the card may not be read out). */
+  speakerRef: Ref<{ play: () => void }>;
   card: DueFlashcard;
   flipped: boolean;
   hintShown: boolean;
@@ -430,12 +446,15 @@ function AnswerResult({ typed, word }: { typed: string; word: string }) {
 }
 
 /** The card: what its kind asks on the front, the word, meaning and example on the back; a click turns it. */
-function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
+function ReviewCard({ ref, speakerRef, card, flipped, hintShown, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
   const { title, exampleSentence, hint, country } = card.content;
   // Every kind but basic asks for the word: it may be typed, and is not read out before the answer.
   const asksWord = card.kind !== 'basic';
+  const speakerShown = !asksWord || flipped;
+  const audio = useCardAudio({ contentId: card.contentId, title, exampleSentence, country });
+  useImperativeHandle(speakerRef, () => ({ play: () => speakerShown && audio.play() }));
   const onClick = (event: MouseEvent) => {
     // The tools and buttons on the card do their own thing.
     if (event.target instanceof Element && event.target.closest('button, a, input, label, form')) return;
@@ -444,7 +463,7 @@ function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onTo
   return (
     <article ref={ref} className={`review-card${flipped ? ' review-card--flipped' : ''}`} tabIndex={-1} aria-label={t('flashcards.card')} onClick={onClick}>
       <div className="review-card__tools">
-        {(!asksWord || flipped) && <SpeakButton title={title} exampleSentence={exampleSentence} country={country} />}
+        {speakerShown && <SpeakButton audio={audio} />}
         <button
           type="button"
           className="review-card__tool"
@@ -501,6 +520,7 @@ function ReviewCard({ ref, card, flipped, hintShown, typed, onType, onFlip, onTo
             <p className="muted">{t('flashcards.noHint')}</p>
           ))}
       </div>
+      {speakerShown && audio.kind === 'none' && <NoRecordingNotice contentId={card.contentId} />}
     </article>
   );
 }

@@ -1,10 +1,14 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SpeakButton } from './speak-button';
+import type { Recording } from '@/features/recordings';
+import { json, stubFetch } from '@/test/fetch';
+import { renderWithProviders } from '@/test/render';
+import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
 import { pickSpanishVoice } from './use-spanish-voice';
 
 const voice = (lang: string, name = lang) => ({ lang, name, default: false, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
+const ENTRY = '00000000-0000-4000-8000-000000000201';
 
 /** A speechSynthesis whose voices arrive later, as in Chrome. */
 function stubSpeech(initial: SpeechSynthesisVoice[]) {
@@ -38,6 +42,38 @@ function stubSpeech(initial: SpeechSynthesisVoice[]) {
   };
 }
 
+const recording = (id: string, country: string, voteScore: number): Recording => ({
+  _id: id,
+  contentId: ENTRY,
+  path: `00000000-0000-4000-8000-000000000001/${ENTRY}/${id}.webm`,
+  url: `http://127.0.0.1:54321/storage/v1/object/public/recordings/x/${id}.webm`,
+  country,
+  authorName: `Learner ${id}`,
+  durationMs: 1500,
+  voteScore,
+  userVote: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  canDelete: false,
+});
+
+/** The recordings the /api lists for the entry, best first (a pending promise: never answered). */
+function stubRecordings(list: Recording[] | 'never') {
+  return stubFetch((url) => {
+    if (url.pathname === `/api/recording/getRecordings/${ENTRY}`) return list === 'never' ? new Promise<Response>(() => {}) : json(list);
+    return json({ message: 'Not found.' }, 404);
+  });
+}
+
+function Speaker({ country = 'MX' }: { country?: string }) {
+  const audio = useCardAudio({ contentId: ENTRY, title: 'chamba', exampleSentence: 'Tengo mucha chamba.', country });
+  return (
+    <>
+      <SpeakButton audio={audio} />
+      {audio.kind === 'none' && <NoRecordingNotice contentId={ENTRY} />}
+    </>
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -52,26 +88,55 @@ describe('pronunciation', () => {
     expect(pickSpanishVoice([voice('en-US'), voice('fr-FR')], 'MX')).toBeUndefined();
   });
 
-  it('is hidden with no speech synthesis, and with no Spanish voice until one loads', () => {
-    expect('speechSynthesis' in window).toBe(false);
-    const { unmount } = render(<SpeakButton title="chamba" exampleSentence="" country="MX" />);
-    expect(screen.queryByRole('button', { name: 'Listen to the pronunciation' })).not.toBeInTheDocument();
-    unmount();
+  it('with no recording and no Spanish voice says "No recording yet" and links to the entry’s recordings, until a voice loads', async () => {
+    stubRecordings([]);
     const { load } = stubSpeech([voice('en-US')]);
-    render(<SpeakButton title="chamba" exampleSentence="" country="MX" />);
-    expect(screen.queryByRole('button', { name: 'Listen to the pronunciation' })).not.toBeInTheDocument();
+    renderWithProviders(<Speaker />);
+    const link = await screen.findByRole('link', { name: 'Record one on the entry page' });
+    expect(link).toHaveAttribute('href', `/content/${ENTRY}#recordings`);
+    expect(screen.getByText(/No recording yet\./)).toBeInTheDocument();
+    // The speaker stays, saying why it cannot play.
+    expect(screen.getByRole('button', { name: 'No recording yet.' })).toBeDisabled();
     act(() => load([voice('en-US'), voice('es-ES')]));
-    expect(screen.getByRole('button', { name: 'Listen to the pronunciation' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Listen to the pronunciation' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Record one on the entry page' })).not.toBeInTheDocument();
   });
 
-  it('reads the title and then the example sentence with es-MX for a Mexican entry', async () => {
+  it('is there while the recordings are still asked for, even with no speech synthesis at all', () => {
+    stubRecordings('never');
+    expect('speechSynthesis' in window).toBe(false);
+    renderWithProviders(<Speaker />);
+    expect(screen.getByRole('button', { name: 'Looking for a recording...' })).toBeDisabled();
+  });
+
+  it('reads the title and then the example sentence with es-MX for a Mexican entry when nobody has recorded it', async () => {
     const user = userEvent.setup();
+    stubRecordings([]);
     const { speech } = stubSpeech([voice('es-ES'), voice('es-MX'), voice('en-US')]);
-    render(<SpeakButton title="chamba" exampleSentence="Tengo mucha chamba." country="MX" />);
+    renderWithProviders(<Speaker />);
     await user.click(screen.getByRole('button', { name: 'Listen to the pronunciation' }));
     expect(speech.cancel).toHaveBeenCalled();
     const spoken = speech.speak.mock.calls.map(([utterance]) => utterance as { text: string; lang: string; voice: SpeechSynthesisVoice });
     expect(spoken.map((u) => u.text)).toEqual(['chamba', 'Tengo mucha chamba.']);
     expect(spoken.every((u) => u.voice.lang === 'es-MX' && u.lang === 'es-MX')).toBe(true);
+  });
+
+  it('plays the best recording from the card’s country rather than a speech voice', async () => {
+    const user = userEvent.setup();
+    stubRecordings([recording('a1', 'AR', 5), recording('m1', 'MX', 2), recording('m2', 'MX', 1)]);
+    const { speech } = stubSpeech([voice('es-MX')]);
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { container } = renderWithProviders(<Speaker />);
+    const button = await screen.findByRole('button', { name: 'Play the recording' });
+    expect(container.querySelector('audio')?.getAttribute('src')).toMatch(/\/storage\/v1\/object\/public\/recordings\/00000000-0000-4000-8000-000000000001\/.+\/m1\.webm$/);
+    await user.click(button);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(speech.speak).not.toHaveBeenCalled();
+  });
+
+  it('plays a recording from elsewhere, saying where, when the card’s country has none', async () => {
+    stubRecordings([recording('a1', 'AR', 5)]);
+    renderWithProviders(<Speaker country="CL" />);
+    await screen.findByRole('button', { name: 'Play the recording from Argentina' });
   });
 });

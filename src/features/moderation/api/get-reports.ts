@@ -21,6 +21,17 @@ export interface LinkPreview {
   entries: LinkedEntryPreview[];
 }
 
+/** A reported recording's preview: who said it, from where, on which entry, and where to hear it. */
+export interface RecordingPreview {
+  ownerName: string;
+  country: string;
+  durationMs: number | null;
+  path: string;
+  /** The file's public address (gone once the recording was removed). */
+  url: string;
+  entryTitle: string;
+}
+
 /** One reported thing, as GET /api/admin/getReports sends it. */
 export interface ModerationCase {
   _id: string;
@@ -29,7 +40,9 @@ export interface ModerationCase {
   commentId: string | null;
   /** A link's case only: the other entry of the pair. */
   variantId?: string;
-  kind: 'entry' | 'comment' | 'link';
+  /** A recording's case: the recording (contentId is its entry); null otherwise. */
+  recordingId?: string | null;
+  kind: 'entry' | 'comment' | 'link' | 'recording';
   count: number;
   reasons: Partial<Record<ReportReason, number>>;
   notes: { text: string; reason: ReportReason; createdAt: string }[];
@@ -40,7 +53,8 @@ export interface ModerationCase {
   preview:
     | { title: string; description: string; country: string; author: string; ownerName: string | null }
     | { text: string; ownerName: string; entryTitle: string }
-    | LinkPreview;
+    | LinkPreview
+    | RecordingPreview;
   status: QueueStatus;
   resolution: Resolution | null;
   resolutionNote: string | null;

@@ -10,12 +10,14 @@ export interface ResolveRequest {
   commentId: string | null;
   /** A variant link's case: the link between contentId and variantId. */
   variantId?: string | null;
+  /** A recording's case: the recording. */
+  recordingId?: string | null;
   action: Resolution;
   note?: string;
 }
 
-export async function resolveReport({ contentId, commentId, variantId, action, note }: ResolveRequest): Promise<ModerationCase> {
-  const target = variantId ? { contentId, variantId } : commentId ? { commentId } : { contentId };
+export async function resolveReport({ contentId, commentId, variantId, recordingId, action, note }: ResolveRequest): Promise<ModerationCase> {
+  const target = recordingId ? { recordingId } : variantId ? { contentId, variantId } : commentId ? { commentId } : { contentId };
   const reply = await api.post<{ data: ModerationCase }>('/admin/resolveReport', { ...target, action, ...(note ? { note } : {}) });
   return reply.data;
 }

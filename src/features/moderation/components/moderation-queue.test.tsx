@@ -99,3 +99,36 @@ describe('Moderation queue: a reported variant link', () => {
     expect(screen.getByRole('list', { name: 'Las dos entradas enlazadas como un mismo significado' })).toBeInTheDocument();
   });
 });
+
+const recordingId = '39000000-0000-4000-8000-000000000001';
+const recordingUrl = `https://project.example.com/storage/v1/object/public/recordings/u/${popoteId}/take.webm`;
+const recordingCase: ModerationCase = {
+  ...linkCase,
+  _id: 'case-2',
+  variantId: undefined,
+  recordingId,
+  kind: 'recording',
+  reasons: { offensive: 3 },
+  notes: [],
+  preview: { ownerName: 'Sara', country: 'MX', durationMs: 2300, path: `u/${popoteId}/take.webm`, url: recordingUrl, entryTitle: 'popote' },
+};
+
+describe('Moderation queue: a reported recording', () => {
+  it('says whose recording of which entry it is, from where, with a player, and resolves it by {recordingId}', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) =>
+      url.pathname === '/api/admin/resolveReport'
+        ? json({ success: true, data: { ...recordingCase, status: 'resolved', resolution: 'remove', moderation: 'removed' } })
+        : json({ data: [recordingCase], open: 1, nextCursor: null }),
+    );
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    expect(await screen.findByText('Recording')).toBeInTheDocument();
+    expect(screen.getByText(/by Sara from Mexico/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Listen to the reported recording')).toHaveAttribute('src', recordingUrl);
+    expect(screen.getByRole('link', { name: 'Open in context' })).toHaveAttribute('href', `/content/${popoteId}`);
+    const actions = screen.getByRole('group', { name: 'Decide on popote' });
+    await user.click(within(actions).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/resolveReport')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/admin/resolveReport')[0].body).toEqual({ recordingId, action: 'remove' });
+  });
+});

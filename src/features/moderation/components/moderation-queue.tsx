@@ -7,7 +7,7 @@ import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { apiErrorText } from '@/i18n/api-errors';
 import { useRelativeTime } from '@/lib/use-relative-time';
-import { useReports, type LinkPreview, type LinkedEntryPreview, type ModerationCase, type Resolution } from '../api/get-reports';
+import { useReports, type LinkPreview, type LinkedEntryPreview, type ModerationCase, type RecordingPreview, type Resolution } from '../api/get-reports';
 import type { QueueStatus } from '../api/moderation-keys';
 import { useResolveReport } from '../api/resolve-report';
 import './moderation.css';
@@ -16,10 +16,16 @@ const doneKey = { restore: 'admin.moderation.restored', remove: 'admin.moderatio
 
 function caseTitle(item: ModerationCase): string {
   if ('entries' in item.preview) return item.preview.entries.map((entry) => entry.title).join(' ↔ ');
+  if ('path' in item.preview) return item.preview.entryTitle;
   return 'title' in item.preview ? item.preview.title : item.preview.text;
 }
 
-const caseKind = { entry: 'admin.moderation.entry', comment: 'admin.moderation.comment', link: 'admin.moderation.link' } as const;
+const caseKind = {
+  entry: 'admin.moderation.entry',
+  comment: 'admin.moderation.comment',
+  link: 'admin.moderation.link',
+  recording: 'admin.moderation.recording',
+} as const;
 
 function LinkedEntry({ entry }: { entry: LinkedEntryPreview }) {
   const { t } = useTranslation();
@@ -53,6 +59,24 @@ function LinkCasePreview({ preview }: { preview: LinkPreview }) {
   );
 }
 
+/** A reported recording: who said it, from where, on which entry, and a player to judge it by ear. */
+function RecordingCasePreview({ preview, removed }: { preview: RecordingPreview; removed: boolean }) {
+  const { t } = useTranslation();
+  const country = useCountryName(preview.country);
+  return (
+    <div className="case__preview">
+      <p>
+        <CountryFlag code={preview.country} size="md" /> <span className="case__title" lang="es">{preview.entryTitle}</span>
+        <span className="muted">
+          {' '}
+          · {t('admin.moderation.by', { name: preview.ownerName })} {t('admin.moderation.recordingFrom', { country })}
+        </span>
+      </p>
+      {!removed && <audio controls preload="none" src={preview.url} aria-label={t('admin.moderation.listen')} />}
+    </div>
+  );
+}
+
 function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => string }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -61,7 +85,7 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
   const context = item.commentId ? `/content/${item.contentId}#comment-${item.commentId}` : `/content/${item.contentId}`;
   const act = (action: Resolution) =>
     resolve.mutate(
-      { contentId: item.contentId, commentId: item.commentId, variantId: item.variantId ?? null, action },
+      { contentId: item.contentId, commentId: item.commentId, variantId: item.variantId ?? null, recordingId: item.recordingId ?? null, action },
       {
         onSuccess: () => toast.success(t(doneKey[action])),
         onError: (failure) => toast.error(apiErrorText(t, failure, 'admin.moderation.actionFailed')),
@@ -81,6 +105,8 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
       </div>
       {'entries' in item.preview ? (
         <LinkCasePreview preview={item.preview} />
+      ) : 'path' in item.preview ? (
+        <RecordingCasePreview preview={item.preview} removed={item.moderation === 'removed'} />
       ) : (
         <p className="case__preview">
           <span className="case__title">{title}</span>

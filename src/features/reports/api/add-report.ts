@@ -7,8 +7,8 @@ import '../report-strings';
 export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'duplicate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** What is reported: an entry, one of its comments, or the variant link between two entries. */
-export type ReportTarget = { contentId: string } | { commentId: string } | { contentId: string; variantId: string };
+/** What is reported: an entry, one of its comments, the variant link between two entries, or a recording. */
+export type ReportTarget = { contentId: string } | { commentId: string } | { contentId: string; variantId: string } | { recordingId: string };
 
 export interface NewReport {
   target: ReportTarget;

@@ -17,7 +17,7 @@ function Arrow({ down = false }: { down?: boolean }) {
 
 interface VoteButtonsProps {
   title: string;
-  summary: VoteSummary;
+  summary: Pick<VoteSummary, 'voteCount' | 'userVote'>;
   busy: boolean;
   compact?: boolean;
   onVote: (voteType: VoteType | null) => void;
@@ -25,9 +25,10 @@ interface VoteButtonsProps {
 
 /**
  * Up and down buttons around the score, the learner's own vote pressed; pressing it again
- * takes the vote back. Visitors are asked to log in (spec: an info toast).
+ * takes the vote back. Visitors are asked to log in (spec: an info toast). Also the look of
+ * other things' votes (recordings).
  */
-function VoteButtons({ title, summary, busy, compact = false, onVote }: VoteButtonsProps) {
+export function VoteButtons({ title, summary, busy, compact = false, onVote }: VoteButtonsProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { isLoggedIn } = useAuth();

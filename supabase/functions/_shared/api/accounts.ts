@@ -7,7 +7,9 @@ import { asCaller } from '../db.ts';
 import { ApiError, fromPostgres } from '../errors.ts';
 import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
+import { removeFiles } from '../storage-service.ts';
 import type { ApiEnv } from './context.ts';
+import { RECORDINGS_BUCKET, recordingFilesOf } from './recordings.ts';
 import type { ListedUser, SessionTokens, User } from './types.ts';
 import { countParam, cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, timeIdCursor, uuid } from './validate.ts';
 
@@ -280,7 +282,14 @@ export const user = new Hono<ApiEnv>()
     if (!c.get('caller').userId) throw new ApiError(401, 'login_required');
     const body = await parseBody(c, deleteAccountBody);
     const current = await requireCurrentPassword(c, body.currentPassword);
-    await c.get('run')((tx) => tx`select public.delete_account(${current})`);
+    const userId = c.get('caller').userId!;
+    const files = await c.get('run')(async (tx) => {
+      const names = await recordingFilesOf(tx, userId);
+      await tx`select public.delete_account(${current})`;
+      return names;
+    });
+    // Their voice goes with them: the recordings' rows went with the account, the files follow.
+    await removeFiles(RECORDINGS_BUCKET, files);
     return c.json({ success: true, message: 'Account deleted' });
   })
   .put('/setAdmin', async (c) => {

@@ -7,6 +7,7 @@ import { usage } from './usage.ts';
 import { concepts } from './concepts.ts';
 import { tags } from './tags.ts';
 import { votes } from './votes.ts';
+import { recordings } from './recordings.ts';
 import { comments } from './comments.ts';
 import { feedback, feedbackAdmin } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
@@ -57,6 +58,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', profiles);
   app.route('/flashcard', flashcards);
   app.route('/vote', votes);
+  app.route('/recording', recordings);
   app.route('/comment', comments);
   app.route('/feedback', feedback);
   app.route('/chat', chats);

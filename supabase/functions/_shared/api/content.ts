@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
+import { removeFiles } from '../storage-service.ts';
 import type { ApiEnv } from './context.ts';
+import { RECORDINGS_BUCKET, recordingFilesOfEntry } from './recordings.ts';
 import type { Entry, EntryDetail, EntryListReply, Variant } from './types.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
@@ -146,7 +148,13 @@ export const content = new Hono<ApiEnv>()
   .put('/deleteContent', async (c) => {
     const body = await parseBody(c, entryId);
     const id = (body._id ?? body.id)!;
-    await c.get('run')((tx) => tx`select public.delete_entry(${id}::uuid)`);
+    const files = await c.get('run')(async (tx) => {
+      const names = await recordingFilesOfEntry(tx, id);
+      await tx`select public.delete_entry(${id}::uuid)`;
+      return names;
+    });
+    // The entry's recordings went with it; their files follow.
+    await removeFiles(RECORDINGS_BUCKET, files);
     return c.json({ success: true, message: 'Deleted successfully', _id: id });
   })
   .get('/getContents', async (c) => {

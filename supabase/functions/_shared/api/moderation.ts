@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../errors.ts';
+import { publicUrl, removeFiles } from '../storage-service.ts';
 import type { ApiEnv } from './context.ts';
+import { RECORDINGS_BUCKET, recordingFilesOf } from './recordings.ts';
 import type { ListedUser } from './types.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: who may report what, the hold at three accounts, who may resolve and ban,
 // and the audit rows live in the SQL functions (add_report, moderation_queue,
 // resolve_report, ban_user, audit_entries; add_link_report and resolve_link_report for a
-// variant link, named by {contentId, variantId}: the link between the two entries).
+// variant link, named by {contentId, variantId}: the link between the two entries;
+// add_recording_report and resolve_recording_report for a recording, named by {recordingId}).
 
 const note = z.string().trim().max(500, 'report_note_too_long').optional();
 
@@ -75,27 +77,33 @@ interface Case {
   [field: string]: unknown;
 }
 
+/** A recording's case: its preview gains the file's public address, for the admin to listen. */
+function withRecordingUrl(item: Case): Case {
+  const preview = item.preview as { path?: unknown } | null | undefined;
+  if (item.kind !== 'recording' || typeof preview?.path !== 'string') return item;
+  return { ...item, preview: { ...preview, url: publicUrl(RECORDINGS_BUCKET, preview.path) } };
+}
+
 interface AuditRow {
   _id: number;
   [field: string]: unknown;
 }
 
-/** Recordings come with their own issue; until then none exists to be reported or resolved. */
-function refuseRecording(body: { recordingId?: string }): void {
-  if (body.recordingId !== undefined) throw new ApiError(404, 'recording_not_found');
-}
+type Report = { _id: string; repeated: boolean };
 
 export const reports = new Hono<ApiEnv>().post('/addReport', async (c) => {
   const body = await parseBody(c, addReportBody);
-  refuseRecording(body);
   const data = await c.get('run')(
     async (tx) =>
       (
-        body.variantId !== undefined
-          ? await tx<{ report: { _id: string; repeated: boolean } }[]>`
-              select public.add_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.reason}, ${body.note ?? null}) as report`
-          : await tx<{ report: { _id: string; repeated: boolean } }[]>`
-              select public.add_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+        body.recordingId !== undefined
+          ? await tx<{ report: Report }[]>`
+              select public.add_recording_report(${body.recordingId}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+          : body.variantId !== undefined
+            ? await tx<{ report: Report }[]>`
+                select public.add_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.reason}, ${body.note ?? null}) as report`
+            : await tx<{ report: Report }[]>`
+                select public.add_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.reason}, ${body.note ?? null}) as report`
       )[0].report,
   );
   const { repeated, ...report } = data;
@@ -114,22 +122,27 @@ export const admin = new Hono<ApiEnv>()
         )[0].page,
     );
     const { items, nextCursor } = pageOf(page.data, query.limit, (last) => encodeCursor([last.lastReportedAt, last._id]));
-    return c.json({ data: items, open: page.open, nextCursor });
+    return c.json({ data: items.map(withRecordingUrl), open: page.open, nextCursor });
   })
   .post('/resolveReport', async (c) => {
     const body = await parseBody(c, resolveBody);
-    refuseRecording(body);
     const data = await c.get('run')(
       async (tx) =>
         (
-          body.variantId !== undefined
+          body.recordingId !== undefined
+            ? await tx<{ resolved: Case }[]>`
+                select public.resolve_recording_report(${body.recordingId}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
+            : body.variantId !== undefined
             ? await tx<{ resolved: Case }[]>`
                 select public.resolve_link_report(${body.contentId ?? null}::uuid, ${body.variantId}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
             : await tx<{ resolved: Case }[]>`
                 select public.resolve_report(${body.contentId ?? null}::uuid, ${body.commentId ?? null}::uuid, ${body.action}, ${body.note ?? null}) as resolved`
         )[0].resolved,
     );
-    return c.json({ success: true, data });
+    // A recording taken down leaves Storage too (its row stays, 'removed', for the record).
+    const path = (data.preview as { path?: unknown } | null | undefined)?.path;
+    if (body.recordingId !== undefined && body.action === 'remove' && typeof path === 'string') await removeFiles(RECORDINGS_BUCKET, [path]);
+    return c.json({ success: true, data: withRecordingUrl(data) });
   })
   .post('/banUser', async (c) => {
     const body = await parseBody(c, banBody);
@@ -144,7 +157,12 @@ export const admin = new Hono<ApiEnv>()
   })
   .post('/deleteUser', async (c) => {
     const body = await parseBody(c, z.object({ userId: uuid }));
-    await c.get('run')((tx) => tx`select public.delete_account(null, ${body.userId}::uuid)`);
+    const files = await c.get('run')(async (tx) => {
+      const names = await recordingFilesOf(tx, body.userId);
+      await tx`select public.delete_account(null, ${body.userId}::uuid)`;
+      return names;
+    });
+    await removeFiles(RECORDINGS_BUCKET, files);
     return c.json({ success: true, message: 'Account deleted' });
   })
   .get('/getAuditLog', async (c) => {

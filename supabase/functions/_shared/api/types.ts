@@ -105,6 +105,69 @@ export interface VariantsEvent {
 /** Why a thing is hidden by moderation: held (three accounts reported it) or removed by an admin. */
 export type Moderation = 'held' | 'removed';
 
+/** A vote on a recording: up (+1) or down (-1). */
+export type RecordingVote = 'up' | 'down';
+
+/**
+ * A learner's recording of an entry (GET /api/recording/getRecordings/:contentId, and what
+ * POST /api/recording/addRecording registered), said by someone from `country`.
+ */
+export interface Recording {
+  _id: string;
+  /** The entry it says. */
+  contentId: string;
+  /** The file's name in the `recordings` bucket: <userId>/<contentId>/<file>. */
+  path: string;
+  /**
+   * The file's public address under the server's SUPABASE_URL. A browser builds its own from
+   * `path` with supabase.storage.from('recordings').getPublicUrl(path).
+   */
+  url: string;
+  /** Two-letter code of the country the speaker says it from. */
+  country: string;
+  /** The speaker's display name when they recorded it. */
+  authorName: string;
+  /** How long it lasts, when the recorder said (1..15000); null otherwise. */
+  durationMs: number | null;
+  /** Up votes minus down votes: the list's order (best first, then newest). */
+  voteScore: number;
+  /** The caller's own vote: null when none (always for guests). */
+  userVote: RecordingVote | null;
+  createdAt: string;
+  /** Whether the caller may delete it (they recorded it, or they are an admin). */
+  canDelete: boolean;
+  /** Only for its speaker and admins, and only when set: held for moderators, or removed by them. */
+  moderation?: Moderation;
+}
+
+/** POST /api/recording/addRecording: 201 with the new recording. */
+export interface AddRecordingReply {
+  success: true;
+  data: Recording;
+}
+
+/** POST /api/recording/vote: the recording's new score and the caller's vote (null once taken back). */
+export interface RecordingVoteReply {
+  success: true;
+  recordingId: string;
+  contentId: string;
+  voteScore: number;
+  userVote: RecordingVote | null;
+}
+
+/** DELETE /api/recording/:id. */
+export interface DeleteRecordingReply {
+  success: true;
+  message: string;
+  _id: string;
+  contentId: string;
+}
+
+/** Realtime event `recordings` on entry:<contentId>: the entry's recordings changed (read them again). */
+export interface RecordingsEvent {
+  contentId: string;
+}
+
 export interface EntryListReply {
   data: Entry[];
   /** Pass back as `cursor` for the next page; null on the last page or when unpaginated. */

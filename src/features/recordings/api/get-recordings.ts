@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { recordingKeys } from './recording-keys';
+import type { Recording } from './types';
+
+export function getRecordings(contentId: string, signal?: AbortSignal): Promise<Recording[]> {
+  return api.get<Recording[]>(`/recording/getRecordings/${encodeURIComponent(contentId)}`, { signal });
+}
+
+export function recordingsQueryOptions(contentId: string) {
+  return queryOptions({
+    queryKey: recordingKeys.forEntry(contentId),
+    queryFn: ({ signal }) => getRecordings(contentId, signal),
+    // A review prefetches the next card's list: it is still fresh when that card comes up. The
+    // entry page's list follows the live broadcast (which invalidates it) whatever its age.
+    staleTime: 60_000,
+  });
+}
+
+/** An entry's recordings, best-voted first (the server's order). */
+export function useRecordings(contentId: string) {
+  return useQuery(recordingsQueryOptions(contentId));
+}
+
+/**
+ * The recording to play for a card from `country`: the best from there, else the best from
+ * anywhere (a person saying it beats a computer voice); undefined when there is none.
+ */
+export function bestRecording(recordings: readonly Recording[] | undefined, country: string): Recording | undefined {
+  return recordings?.find((recording) => recording.country === country) ?? recordings?.[0];
+}
+
+/** The list grouped by country, each group in the server's order, the group of the best recording first. */
+export function groupByCountry(recordings: readonly Recording[]): { country: string; recordings: Recording[] }[] {
+  const groups = new Map<string, Recording[]>();
+  for (const recording of recordings) {
+    const group = groups.get(recording.country);
+    if (group) group.push(recording);
+    else groups.set(recording.country, [recording]);
+  }
+  return [...groups].map(([country, list]) => ({ country, recordings: list }));
+}

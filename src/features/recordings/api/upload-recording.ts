@@ -1,0 +1,90 @@
+import { env } from '@/lib/env';
+import { currentAccessToken } from '@/lib/supabase';
+import { encodeObjectPath, RECORDINGS_BUCKET, storageUrl } from './recording-url';
+
+/** The bucket's limit (2 MB): a larger file is refused here, before it is sent. */
+export const MAX_RECORDING_BYTES = 2 * 1024 * 1024;
+
+/** Why an upload failed, in the words the recorder shows. */
+export type UploadProblem = 'tooLarge' | 'type' | 'signedOut' | 'uploadFailed';
+
+export class UploadError extends Error {
+  readonly problem: UploadProblem;
+  constructor(problem: UploadProblem, message: string) {
+    super(message);
+    this.name = 'UploadError';
+    this.problem = problem;
+  }
+}
+
+/** Supabase Storage's error body: `{ statusCode, error, message }` (statusCode a string on the hosted one). */
+function problemOf(status: number, responseText: string): UploadProblem {
+  let body: { statusCode?: unknown; error?: unknown; message?: unknown } = {};
+  try {
+    body = JSON.parse(responseText) as typeof body;
+  } catch {
+    // not JSON: the HTTP status alone says it
+  }
+  const code = Number(body.statusCode ?? status);
+  const words = `${String(body.error ?? '')} ${String(body.message ?? '')}`.toLowerCase();
+  if (code === 413 || status === 413 || words.includes('too large') || words.includes('exceeded the maximum')) return 'tooLarge';
+  if (code === 415 || status === 415 || words.includes('mime')) return 'type';
+  if (status === 401 || code === 401 || words.includes('jwt')) return 'signedOut';
+  return 'uploadFailed';
+}
+
+export interface UploadInput {
+  /** `<userId>/<contentId>/<file>`, inside the learner's own folder. */
+  path: string;
+  /** Its type without parameters (`audio/webm`, not `audio/webm;codecs=opus`): the bucket lists bare types. */
+  file: Blob;
+  /** 0 to 1 as the bytes leave; null while the browser cannot tell. */
+  onProgress?: (fraction: number | null) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads a recording to the `recordings` bucket as the signed-in learner, the request
+ * storage-js's `upload(path, blob)` makes (multipart, `x-upsert: false`), but through
+ * XMLHttpRequest: fetch cannot tell how much of a body has been sent, and the recorder
+ * shows real progress. Resolves with the object's path.
+ */
+export async function uploadRecording({ path, file, onProgress, signal }: UploadInput): Promise<string> {
+  if (file.size > MAX_RECORDING_BYTES) throw new UploadError('tooLarge', 'The recording is larger than 2 MB');
+  const token = await currentAccessToken();
+  if (!token) throw new UploadError('signedOut', 'No session');
+  const form = new FormData();
+  form.append('cacheControl', '3600');
+  form.append('', file);
+  return new Promise<string>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', new URL(`object/${RECORDINGS_BUCKET}/${encodeObjectPath(path)}`, storageUrl).href);
+    request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader('apikey', env.supabaseAnonKey);
+    request.setRequestHeader('x-upsert', 'false');
+    request.upload.onprogress = (event) => onProgress?.(event.lengthComputable && event.total > 0 ? event.loaded / event.total : null);
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(1);
+        resolve(path);
+      } else {
+        reject(new UploadError(problemOf(request.status, request.responseText), `Storage answered ${request.status}`));
+      }
+    };
+    request.onerror = () => reject(new UploadError('uploadFailed', 'Storage could not be reached'));
+    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+/** Takes back an uploaded file the /api refused to register (best effort: the learner may remove their own). */
+export async function removeUpload(path: string): Promise<void> {
+  const token = await currentAccessToken();
+  if (!token) return;
+  await fetch(new URL(`object/${RECORDINGS_BUCKET}`, storageUrl).href, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token}`, apikey: env.supabaseAnonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ prefixes: [path] }),
+  }).catch(() => undefined);
+}
