@@ -170,7 +170,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // Expired here before supabase-js renewed it (a clock ahead of ours): one renewal, then
     // the same request again. Nothing was done with a refused token, so a write may repeat.
     const renewed = await renewedToken(token);
-    if (renewed === 'unreachable') throw replyError(response, body); // kept signed in: asked again later
+    // Auth is out of reach: the session is kept (not "ended") and the call fails as offline.
+    if (renewed === 'unreachable') throw new ApiError(0, 'network', 'The server could not be reached.');
     if (renewed) ({ response, body } = await send(path, options, renewed));
   }
   if (token && endedSession(response.status, body)) {
@@ -225,7 +226,7 @@ export async function apiStream(path: string, options: Omit<RequestOptions, 'met
   if (!response.ok) body = await bodyOf(response);
   if (token && isErrorBody(body) && response.status === 401 && body.code === 'invalid_token') {
     const renewed = await renewedToken(token);
-    if (renewed === 'unreachable') throw replyError(response, body);
+    if (renewed === 'unreachable') throw new ApiError(0, 'network', 'The server could not be reached.');
     if (renewed) {
       response = await sendForStream(path, options, renewed);
       body = response.ok ? undefined : await bodyOf(response);
