@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', lazy: async () => ({ Component: (await import('@/app/routes/forgot-password-page')).ForgotPasswordPage }) },
           { path: 'reset-password', lazy: async () => ({ Component: (await import('@/app/routes/reset-password-page')).ResetPasswordPage }) },
           { path: 'flashcards', lazy: async () => ({ Component: (await import('@/app/routes/flashcards-page')).FlashcardsPage }) },
+          { path: 'flashcards/cards', lazy: async () => ({ Component: (await import('@/app/routes/card-browser-page')).CardBrowserPage }) },
           { path: 'chat', lazy: async () => ({ Component: (await import('@/app/routes/chat-page')).ChatPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('@/app/routes/account-page')).AccountPage }) },
           { path: 'notifications', lazy: async () => ({ Component: (await import('@/app/routes/notifications-page')).NotificationsPage }) },

@@ -6,6 +6,8 @@ import { NavBar } from './nav-bar';
 
 // Only for a signed-in learner, and not in the first download: the bell comes with its data.
 const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'));
+// The streak and today's progress, likewise lazy (with their data).
+const HeaderToday = lazy(() => import('@/features/flashcards/components/today-stats'));
 
 export function Header() {
   const { t } = useTranslation();
@@ -23,6 +25,7 @@ export function Header() {
         </div>
         {isLoggedIn && (
           <Suspense fallback={null}>
+            {user && <HeaderToday user={user} />}
             <NotificationBell />
           </Suspense>
         )}

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
 import { focusableIn, keepTabInside } from './focus-trap';
 import { LanguageSwitch } from './language-switch';
+import { ThemeSwitch } from './theme-switch';
 import { useToast } from './toasts';
 
 /** The admin area hides the normal menu (spec §2): only Log In and Back to Site remain. */
@@ -81,7 +82,10 @@ export function NavBar() {
             )}
           </ul>
         </nav>
-        <LanguageSwitch />
+        <div className="nav__switches">
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </div>
       </div>
     );
   }
@@ -126,7 +130,10 @@ export function NavBar() {
             )}
           </ul>
         </nav>
-        <LanguageSwitch />
+        <div className="nav__switches">
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </div>
       </div>
     </div>
   );

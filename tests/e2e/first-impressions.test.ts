@@ -22,6 +22,7 @@ const VIEWPORTS = {
 type ViewportName = keyof typeof VIEWPORTS;
 const LANGUAGES = ['en-US', 'es'] as const;
 type Language = (typeof LANGUAGES)[number];
+type Theme = 'light' | 'dark';
 
 const words = {
   'en-US': { logIn: 'Log In', email: 'Email', password: 'Password', openMenu: 'Open menu', delete: 'Delete', cancel: 'Cancel', confirmDelete: 'Delete entry', update: 'Update', addTag: 'Add Tag', filters: 'Filters', welcome: 'Welcome' },
@@ -58,8 +59,9 @@ afterAll(async () => {
 });
 
 /** A page of the app, in one language and viewport, with its console watched. */
-async function open(viewport: ViewportName, language: Language): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ ...VIEWPORTS[viewport], locale: language });
+async function open(viewport: ViewportName, language: Language, theme: Theme = 'light'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  // The dark theme as a system set to dark gives it (the app follows prefers-color-scheme).
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], locale: language, colorScheme: theme });
   // The language the learner picked last time, as the app remembers it.
   await context.addInitScript((lng) => window.localStorage.setItem('i18nextLng', lng), language);
   const page = await context.newPage();
@@ -102,16 +104,19 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const inside = (a: Box, width: number) => a.x >= 0 && a.x + a.width <= width;
 
-describe.each(
-  (Object.keys(VIEWPORTS) as ViewportName[]).flatMap((viewport) => LANGUAGES.map((language) => ({ viewport, language }))),
-)('every route on a $viewport in $language', ({ viewport, language }) => {
+describe.each([
+  ...(Object.keys(VIEWPORTS) as ViewportName[]).flatMap((viewport) => LANGUAGES.map((language) => ({ viewport, language, theme: 'light' as Theme }))),
+  // The dark theme too: each language and each viewport once.
+  { viewport: 'desktop' as ViewportName, language: 'es' as Language, theme: 'dark' as Theme },
+  { viewport: 'phone' as ViewportName, language: 'en-US' as Language, theme: 'dark' as Theme },
+])('every route on a $viewport in $language, $theme theme', ({ viewport, language, theme }) => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  const label = (route: string) => `${viewport}/${language} ${route}`;
+  const label = (route: string) => `${viewport}/${language}/${theme} ${route}`;
 
   beforeAll(async () => {
-    ({ context, page, errors } = await open(viewport, language));
+    ({ context, page, errors } = await open(viewport, language, theme));
   });
 
   afterAll(async () => {
@@ -128,7 +133,7 @@ describe.each(
       await page.getByRole('button', { name: words[language].openMenu }).click();
       await page.locator('.nav__panel--open').waitFor();
       await checkAxe(page, label('/ with the menu open'));
-      await screenshot(page, `first-menu-${language}`);
+      await screenshot(page, `first-menu-${language}-${theme}`);
       // Tab goes round the menu and its close button, never to the page behind the backdrop.
       for (let i = 0; i < 12; i++) {
         await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
@@ -144,7 +149,7 @@ describe.each(
 
   it('has no serious accessibility problem signed in, with dialogs open', async () => {
     await logIn(page, language);
-    for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', '/addfeedback', `/editContent/${longEntryId}`, '/account', '/flashcards', '/chat', '/admin', '/contents']) {
+    for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', '/addfeedback', `/editContent/${longEntryId}`, '/account', '/flashcards', '/flashcards/cards', '/chat', '/admin', '/contents']) {
       await visit(page, route);
       await checkAxe(page, label(`${route} signed in`));
       // The 72-character title (on /, /account, its own page and its edit page) breaks
@@ -163,7 +168,7 @@ describe.each(
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await checkAxe(page, label('delete confirmation'));
-    await screenshot(page, `first-delete-${viewport}-${language}`);
+    await screenshot(page, `first-delete-${viewport}-${language}-${theme}`);
     // The 72-character word breaks: both buttons stay on screen and inside the dialog.
     const width = VIEWPORTS[viewport].viewport.width;
     const dialogBox = await box(dialog);

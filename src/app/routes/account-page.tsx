@@ -12,6 +12,7 @@ import { ProfileForm } from '@/features/account/profile-form';
 import { SignInDetails } from '@/features/account/sign-in-details';
 import { StreakStats } from '@/features/account/streak-stats';
 import { TimeZoneForm } from '@/features/account/time-zone-form';
+import { DailyLimitsForm } from '@/features/flashcards/components/daily-limits-form';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { useAuth } from '@/features/auth/auth-context';
 import type { User } from '@/features/auth/types';
@@ -56,6 +57,12 @@ function Account({ user }: { user: User }) {
       </div>
       <SignInDetails user={user} />
       <ActivityHeatmap userId={user._id} />
+      <section className="card daily-limits-card" aria-labelledby="daily-limits-title">
+        <h2 id="daily-limits-title" className="section-title">
+          {t('flashcards.limitsTitle')}
+        </h2>
+        <DailyLimitsForm key={`${user._id}-${user.newCardsPerDay}-${user.maxReviewsPerDay}`} user={user} />
+      </section>
       <section className="card notification-settings" aria-labelledby="notification-settings-title">
         <h2 id="notification-settings-title" className="section-title">
           {t('inbox.settingsTitle')}

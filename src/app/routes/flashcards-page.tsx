@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoginRequired } from '@/components/access-panels';
 import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth';
@@ -16,7 +17,9 @@ export function FlashcardsPage() {
     <div className="page">
       <header className="page-banner">
         <h1 className="page-banner__title">{t('flashcards.banner')}</h1>
-        <p className="page-banner__text">{t('flashcards.intro')}</p>
+        <p className="page-banner__text">
+          {t('flashcards.intro')} <Link to="/flashcards/cards">{t('flashcards.browseCards')}</Link>
+        </p>
       </header>
       <ReviewSyncIndicator />
       <FlashcardReview key={user._id} userId={user._id} />

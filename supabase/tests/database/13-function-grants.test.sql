@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(137);
+select plan(139);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -55,6 +55,9 @@ select plan(137);
 --     audit_recording_delete (recordings and recording_votes triggers). authenticated only:
 --     uploaded_elsewhere (add_recording asks whether the caller's own upload of a name lies in
 --     another bucket: 400 rather than 404; it looks at the caller's own objects only).
+--   authenticated only: reset_own_flashcard (public.reset_flashcard, run as the caller, resets
+--     one of the caller's own cards, checked inside: scheduling columns and the log are not
+--     the learner's to write; a guest is told to log in before it is reached).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
@@ -104,6 +107,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.tell_vote()', false, false),
   ('private.tally_recording_votes()', false, false),
   ('private.tally_votes()', false, false),
+  ('private.reset_own_flashcard(uuid)', false, true),
   ('private.tutor_entry_ids(text, integer)', false, true),
   ('private.uploaded_elsewhere(text)', false, true),
   ('private.usage_tallies(uuid)', true, true),

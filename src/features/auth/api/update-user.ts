@@ -15,6 +15,9 @@ export interface UserUpdate {
   notifications?: Partial<NotificationSettings>;
   /** Where the learner lives (a country code); null clears it. */
   homeCountry?: string | null;
+  /** Daily limits of the review session: New cards (0–999) and Review-card reviews (0–9999). */
+  newCardsPerDay?: number;
+  maxReviewsPerDay?: number;
 }
 
 /** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */

@@ -8,7 +8,7 @@ import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
 import type { DueFlashcard } from '../api/types';
-import { formatInterval, maskHint } from './review-format';
+import { firstLetters, formatInterval } from './review-format';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -68,8 +68,11 @@ function stubApi({ due = [], all = [], review, streak = { updated: false, streak
     if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) {
       if (review) return review();
       const id = url.pathname.split('/').pop();
-      // The rating counts the streak day itself (one round trip per rating).
-      return json({ success: true, data: { ...due.find((card) => card._id === id), due: new Date().toISOString() }, streak, duplicate: false });
+      // As FSRS answers: Again is a relearning step ten minutes on, the others days away; the
+      // rating counts the streak day itself (one round trip per rating).
+      const again = (JSON.parse(String(init.body)) as { quality: string }).quality === 'Again';
+      const next = again ? { state: 'relearning', due: new Date(Date.now() + 10 * MINUTE).toISOString() } : { state: 'review', due: new Date(Date.now() + 3 * DAY).toISOString() };
+      return json({ success: true, data: { ...due.find((card) => card._id === id), ...next }, streak, duplicate: false });
     }
     if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, ...streak });
     return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
@@ -89,12 +92,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('maskHint and formatInterval', () => {
+describe('firstLetters and formatInterval', () => {
   it('shows the first letter of each word and every third, blanks the rest, keeps spaces and punctuation', () => {
-    expect(maskHint('trabajo')).toBe('t__b__o');
-    expect(maskHint('mucha chamba, ¿no?')).toBe('m__h_ c__m__, ¿n_?');
-    expect(maskHint('ñandú')).toBe('ñ__d_');
-    expect(maskHint('a  b')).toBe('a  b');
+    expect(firstLetters('trabajo')).toBe('t__b__o');
+    expect(firstLetters('mucha chamba, ¿no?')).toBe('m__h_ c__m__, ¿n_?');
+    expect(firstLetters('ñandú')).toBe('ñ__d_');
+    expect(firstLetters('a  b')).toBe('a  b');
   });
 
   it('formats the time to a due date compactly in the reader’s language', () => {
@@ -153,14 +156,14 @@ describe('/flashcards', () => {
     expect(screen.getByText('meaning 1')).toBeInTheDocument();
   });
 
-  it('reveals the hint as blanks with some letters, and "No hint provided" when there is none', async () => {
+  it('reveals the hint as its author wrote it, and "No hint provided" when there is none', async () => {
     const user = userEvent.setup();
-    stubApi({ due: [makeDue(1, { hint: 'mucho trabajo' }), makeDue(2)] });
+    stubApi({ due: [makeDue(1, { hint: 'Something you do at work' }), makeDue(2)] });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
-    expect(screen.queryByText('m__h_ t__b__o')).not.toBeInTheDocument();
+    expect(screen.queryByText('Something you do at work')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show hint' }));
-    expect(screen.getByText('m__h_ t__b__o')).toBeInTheDocument();
+    expect(screen.getByText('Something you do at work')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide hint' })).toHaveAttribute('aria-expanded', 'true');
     // Showing the hint does not turn the card.
     expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
@@ -172,8 +175,26 @@ describe('/flashcards', () => {
     expect(screen.getByText('No hint provided')).toBeInTheDocument();
   });
 
-  it('Again sends the card to the end and brings up the first card; other ratings take it out', async () => {
+  it('offers the answer\'s first letters as a help of its own on a card that asks for the word, not on a basic one', async () => {
     const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { title: 'chamba', hint: 'Work' }, { kind: 'reverse', prompt: 'meaning 1 — Mexico' }), makeDue(2)] });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Show first letters' }));
+    expect(screen.getByText('c__m__')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show first letters' })).not.toBeInTheDocument();
+    // The hint is still the author's words.
+    await user.click(screen.getByRole('button', { name: 'Show hint' }));
+    expect(screen.getByText('Work')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show first letters' })).not.toBeInTheDocument();
+  });
+
+  it('a card rated Again comes back when its step is due, after the others, with a countdown while it waits; other ratings take it out', async () => {
+    // Midday in the learner's zone (Madrid), so the ten-minute step is well within their day.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T11:00:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const fetchMock = stubApi({ due: [makeDue(1), makeDue(2), makeDue(3)] });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
@@ -187,9 +208,25 @@ describe('/flashcards', () => {
     expect(screen.getByText('2 cards left')).toBeInTheDocument();
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Easy/ }));
-    // Card 1, rated Again, comes back last.
+    // Card 1's step is ten minutes away: a countdown, not "come back tomorrow".
+    expect(await screen.findByText('Next card in 10 min')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(10:00|9:5\d)$/);
+    expect(screen.getByText('1 card is waiting for its next step. It comes back here when it is due.')).toBeInTheDocument();
+    expect(screen.queryByText(/come back tomorrow/)).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4 * MINUTE);
+    });
+    expect(screen.getByText('Next card in 6 min')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6 * MINUTE);
+    });
     expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(card()).toHaveFocus();
     expect(screen.getByText('1 card left')).toBeInTheDocument();
+    // Back for its step, its previews are asked for again.
+    // (The rating is queued, so its step counts from the preview's due time: the fake clock's
+    // six-minute jump passes it by a few one-second ticks, each of which may ask.)
+    await waitFor(() => expect(callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`).length).toBeGreaterThan(1));
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
     expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
@@ -207,7 +244,9 @@ describe('/flashcards', () => {
     const bodies = reviews.map(({ init }) => JSON.parse(String(init.body)) as Record<string, unknown>);
     for (const body of bodies) {
       expect(body.reviewId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      expect(Math.abs(Date.parse(String(body.reviewedAt)) - Date.now())).toBeLessThan(60_000);
+      // Rated during the test, on its (fake) clock.
+      expect(Date.parse(String(body.reviewedAt))).toBeGreaterThanOrEqual(Date.parse('2026-11-27T11:00:00Z'));
+      expect(Date.parse(String(body.reviewedAt))).toBeLessThanOrEqual(Date.now());
       expect(body.durationMs).toEqual(expect.any(Number));
       expect(body.durationMs).toBeGreaterThanOrEqual(0);
     }
@@ -215,6 +254,35 @@ describe('/flashcards', () => {
     expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(0);
     // The queue came from the due list; the whole list was never needed.
     expect(callsTo(fetchMock, `/flashcard/getFlashcards/${testUser._id}`)).toHaveLength(0);
+  });
+
+  it('a step due after the learner\'s day ends is left for tomorrow: "come back tomorrow" at once', async () => {
+    // 23:55 in Madrid: a ten-minute step falls on the next local day.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T22:55:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    stubApi({ due: [makeDue(1)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Again/ }));
+    expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('a learning card fetched before its step is due waits for it, after the cards that are ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T11:00:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    stubApi({ due: [makeDue(1, {}, { state: 'learning', due: new Date(Date.now() + 2 * MINUTE).toISOString() }), makeDue(2)] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    expect(await screen.findByText('Next card in 2 min')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    });
+    expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
   });
 
   it('counts the cards due beyond the first page and fetches the next page when this one is done', async () => {
@@ -226,7 +294,7 @@ describe('/flashcards', () => {
         const page = pages[Math.min(served++, pages.length - 1)];
         return json({ success: true, data: page, total: served === 1 ? 3 : 1 });
       }
-      if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) return json({ success: true, data: makeDue(1) });
+      if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) return json({ success: true, data: { ...makeDue(1), due: new Date(Date.now() + 3 * DAY).toISOString() } });
       if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, updated: false, streak: 1 });
       return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
     });
@@ -242,15 +310,20 @@ describe('/flashcards', () => {
     expect(callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`)).toHaveLength(2);
   });
 
-  it('Again on the only card brings it back to its front', async () => {
-    const user = userEvent.setup();
+  it('Again on the only card: a countdown, then the card back on its front', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T11:00:00Z') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     stubApi({ due: [makeDue(1)] });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Again/ }));
-    await waitFor(() => expect(screen.queryByText('meaning 1')).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(await screen.findByText('Next card in 10 min')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    });
+    expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
     expect(screen.getByText('1 card left')).toBeInTheDocument();
   });
 
@@ -272,16 +345,51 @@ describe('/flashcards', () => {
       await vi.advanceTimersByTimeAsync(299);
     });
     expect(screen.getByText('meaning 1')).toBeInTheDocument();
-    expect(screen.getByText('p__t_')).toBeInTheDocument();
+    expect(screen.getByText('pista')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Good/ })).toBeDisabled();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(screen.getByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
     expect(screen.queryByText('meaning 2')).not.toBeInTheDocument();
-    expect(screen.queryByText('p__t_')).not.toBeInTheDocument();
+    expect(screen.queryByText('pista')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show hint' })).toHaveAttribute('aria-expanded', 'false');
     expect(card()).toHaveFocus();
+  });
+
+  it('Space and 1 to 4 drive the card after a click on the hint or the card, not the clicked button', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ due: [makeDue(1, { hint: 'work' }), makeDue(2)] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    await user.click(screen.getByRole('button', { name: 'Show hint' }));
+    expect(screen.getByRole('button', { name: 'Hide hint' })).toHaveFocus();
+    await user.keyboard(' ');
+    // The card turned; the hint stayed open (Space did not press the hint button).
+    expect(screen.getByText('meaning 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide hint' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide hint' }));
+    await user.keyboard('3');
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id).map((call) => call.body.quality)).toEqual(['Good']);
+  });
+
+  it('Space presses a control reached with Tab; Enter presses the focused control', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1, { hint: 'work' })] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    // A click on the card first (it turns, and back), then the keyboard takes over.
+    await user.click(card());
+    await user.click(card());
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
+    await user.tab();
+    while (!screen.getByRole('button', { name: 'Show hint' }).matches(':focus')) await user.tab();
+    await user.keyboard(' ');
+    expect(screen.getByText('work')).toBeInTheDocument();
+    expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText('work')).not.toBeInTheDocument();
   });
 
   it('rates with the keys 1 to 4 only once the card is turned', async () => {
@@ -292,10 +400,12 @@ describe('/flashcards', () => {
     await user.keyboard('3');
     expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(0);
     const qualities: string[] = [];
-    for (const [key, next] of [['1', 'palabra 2'], ['2', 'palabra 3'], ['3', 'palabra 4'], ['4', 'palabra 1']] as const) {
+    for (const [key, next] of [['1', 'palabra 2'], ['2', 'palabra 3'], ['3', 'palabra 4'], ['4', null]] as const) {
       await user.keyboard(' ');
       await user.keyboard(key);
-      expect(await screen.findByRole('heading', { name: next })).toBeInTheDocument();
+      // After the last, only card 1 (Again) is left, waiting for its step.
+      if (next) expect(await screen.findByRole('heading', { name: next })).toBeInTheDocument();
+      else expect(await screen.findByRole('timer')).toBeInTheDocument();
     }
     for (const n of [1, 2, 3, 4]) qualities.push(...callsTo(fetchMock, `/flashcard/updateFlashcardReview/${makeDue(n)._id}`).map((call) => call.body.quality));
     expect(qualities).toEqual(['Again', 'Hard', 'Good', 'Easy']);

@@ -8,13 +8,17 @@ import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { recordingsQueryOptions } from '@/features/recordings';
 import type { FlashcardVariant, StreakUpdate } from '@/lib/api-types';
+import { useAuth } from '@/features/auth';
+import { flashcardKeys } from '../api/flashcard-keys';
 import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
 import { useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
-import { formatInterval, maskHint } from './review-format';
+import { firstLetters, formatInterval } from './review-format';
+import { afterRating, localDayEnd, pickNext, type SessionCard } from './session-queue';
 import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
+import { TodayStats } from './today-stats';
 import '../flashcards.css';
 import '../flashcard-strings';
 
@@ -80,6 +84,7 @@ function NoFlashcards() {
 
 function AllDone() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const ref = useRef<HTMLDivElement>(null);
   // Reached by rating the last card, whose buttons are gone now: keep the focus on the page.
   useEffect(() => {
@@ -91,6 +96,24 @@ function AllDone() {
         ✓
       </span>
       <p className="review-empty__title">{t('flashcards.allDone')}</p>
+      {user && <TodayStats variant="end" user={user} />}
+    </div>
+  );
+}
+
+/** Only cards waiting for their next step are left: when the next one is due, counting down. */
+function NextCardCountdown({ until, now, left }: { until: number; now: number; left: number }) {
+  const { t } = useTranslation();
+  const seconds = Math.max(0, Math.ceil((until - now) / 1000));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return (
+    <div className="empty-state review-wait">
+      <p className="review-empty__title">{t('flashcards.nextCardIn', { count: minutes })}</p>
+      <p className="review-wait__clock" role="timer" aria-label={t('flashcards.nextCardIn', { count: minutes })}>
+        {clock}
+      </p>
+      <p className="muted">{t('flashcards.waitHelp', { count: left })}</p>
     </div>
   );
 }
@@ -115,22 +138,39 @@ function useStreakToasts() {
 }
 
 /**
- * The review queue of this visit. Again sends the card to the end (the next one comes up),
- * any other rating takes it out; either way the card turns back to its front and the queue
- * moves on 300 ms after the rating is queued (the server hears of it in the background), so the answer of the next card is never shown.
+ * The review queue of this visit. A rated card due again before the learner's day ends
+ * (a learning step: Again, or Hard/Good on a new card) comes back when it is due, others
+ * are done for today (see session-queue.ts); either way the card turns back to its front
+ * and the queue moves on 300 ms after the rating is queued (the server hears of it in the
+ * background), so the answer of the next card is never shown. With only waiting cards left, a countdown says when the next one is due.
  */
 function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; cards: DueFlashcard[]; total: number; onPageDone: () => void }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const timeZone = user?.timeZone;
   const toast = useToast();
   const streakToasts = useStreakToasts();
-  // Ratings queue on the device and are sent in the background: their answers bring the streak.
+  // Ratings queue on the device and are sent in the background: their answers bring the
+  // streak, and the header's streak and today's progress follow.
   const review = useReviewFlashcard(userId, {
-    onSynced: (reply) => streakToasts(reply.streak),
+    onSynced: (reply) => {
+      streakToasts(reply.streak);
+      void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
+    },
     onRejected: () => toast.error(t('flashcards.reviewFailed')),
   });
-  const [queue, setQueue] = useState(cards);
+  const [queue, setQueue] = useState<SessionCard[]>(cards);
+  // The card on screen (it stays while a waiting one comes due); null while waiting or done.
+  const [currentId, setCurrentId] = useState<string | null>(() => {
+    const next = pickNext(cards, Date.now());
+    return next.kind === 'card' ? next.id : null;
+  });
+  // The clock of the countdown, ticking only while waiting.
+  const [now, setNow] = useState(() => Date.now());
   const [flipped, setFlipped] = useState(false);
   const [hintShown, setHintShown] = useState(false);
+  // The answer's first letters (a help of its own, for cards that ask for the word).
+  const [lettersShown, setLettersShown] = useState(false);
   // What the learner typed before turning a card that asks for the word (optional).
   const [typed, setTyped] = useState('');
   // When the answer was shown: the intervals on the buttons count from then.
@@ -145,19 +185,53 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  const card = queue[0];
+  const card = queue.find((item) => item._id === currentId);
+  const waiting = card ? null : pickNext(queue, now);
   useEffect(() => {
     cardShownAt.current = Date.now();
-  }, [card]);
+  }, [currentId]);
   // The next card's recordings arrive while this one is reviewed.
   const queryClient = useQueryClient();
-  const nextEntry = queue[1]?.contentId;
+  const nextEntry = queue.find((item) => item._id !== currentId)?.contentId;
   useEffect(() => {
     if (nextEntry) void queryClient.prefetchQuery(recordingsQueryOptions(nextEntry));
   }, [nextEntry, queryClient]);
   // Due today but beyond this page: the server sends the next page once this one is done.
   const notLoaded = Math.max(total - cards.length, 0);
-  const pageDone = !card && notLoaded > 0;
+  const pageDone = !card && waiting?.kind === 'done' && notLoaded > 0;
+  /** Puts a card on screen; one back for another step has its previews asked again first. */
+  const showCard = (id: string, list: SessionCard[]) => {
+    setCurrentId(id);
+    const shown = list.find((item) => item._id === id);
+    if (shown?.returning) {
+      // Its previews were for its old schedule: take the server's for now. If that fails, the old ones stay.
+      void getDueFlashcards(userId).then(
+        (fresh) => {
+          const latest = fresh.cards.find((f) => f._id === id);
+          if (latest) setQueue((list) => list.map((item) => (item._id === id ? { ...item, preview: latest.preview, returning: item.returning } : item)));
+        },
+        () => undefined,
+      );
+    }
+  };
+  // While waiting: a tick a second for the countdown, and the card once it is due.
+  const tick = useEffectEvent(() => {
+    const at = Date.now();
+    setNow(at);
+    const next = pickNext(queue, at);
+    if (next.kind === 'card') showCard(next.id, queue);
+  });
+  const isWaiting = waiting?.kind === 'wait';
+  useEffect(() => {
+    if (!isWaiting) return;
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [isWaiting]);
+
+  // A card that came due while waiting takes the focus the countdown had (keys drive it at once).
+  useEffect(() => {
+    if (currentId && (document.activeElement === document.body || !document.activeElement?.isConnected)) cardRef.current?.focus();
+  }, [currentId]);
   const askForNextPage = useEffectEvent(onPageDone);
   useEffect(() => {
     if (pageDone) askForNextPage();
@@ -178,18 +252,17 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
       { card, quality: rating, shownAt: cardShownAt.current },
       {
         onSuccess: (updated) => {
-          if (rating === 'Again') {
-            // Its previews were for the old schedule: take today's again for the cards still queued.
-            // If that fails, the old previews stay; the ratings themselves are unaffected.
-            void getDueFlashcards(userId).then(
-              (fresh) => setQueue((list) => list.map((item) => fresh.cards.find((f) => f._id === item._id) ?? item)),
-              () => undefined,
-            );
-          }
           resetTimer.current = setTimeout(() => {
-            setQueue(([first, ...rest]) => (rating === 'Again' ? [...rest, { ...first, ...updated, preview: first.preview }] : rest));
+            const at = Date.now();
+            const next = afterRating(queue, { ...card, ...updated, _id: card._id }, localDayEnd(at, timeZone));
+            setQueue(next);
+            setNow(at);
+            setCurrentId(null);
+            const coming = pickNext(next, at);
+            if (coming.kind === 'card') showCard(coming.id, next);
             setFlipped(false);
             setHintShown(false);
+            setLettersShown(false);
             setTyped('');
             setBusy(false);
             cardRef.current?.focus();
@@ -203,18 +276,24 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     );
   };
 
+  // Whether the focus was last put somewhere by a click (then Space is the card's) or by Tab.
+  const pointerFocus = useRef(false);
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Tab') pointerFocus.current = false;
     const target = event.target instanceof Element ? event.target : null;
+    // Typing in a field, or a dialog open over the page: the keys are theirs.
     if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return;
+    const onControl = Boolean(target?.closest('button, a, [role="button"]'));
     if (event.key === ' ' || event.key === 'Enter') {
-      // Space and Enter still press whatever button or link has the focus.
-      if (target?.closest('button, a, [role="button"]')) return;
+      // Enter presses the control that has the focus, and so does Space on one reached by the
+      // keyboard; Space after a click (the hint, the speaker) turns the card, whatever was clicked.
+      if (onControl && (event.key === 'Enter' || !pointerFocus.current)) return;
       event.preventDefault();
-      flip();
-    } else if (flipped && /^[1-4]$/.test(event.key)) {
+      if (!event.repeat) flip();
+    } else if (/^[1-4]$/.test(event.key)) {
       event.preventDefault();
-      rate(RATINGS[Number(event.key) - 1]);
+      if (flipped && !event.repeat) rate(RATINGS[Number(event.key) - 1]);
     } else if ((event.key === 'r' || event.key === 'R') && !event.repeat && speaker.current) {
       event.preventDefault();
       speaker.current.play();
@@ -222,11 +301,20 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   });
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
+    const pointer = () => {
+      pointerFocus.current = true;
+    };
+    // Capture: on the document before any control sees the key, whichever has the focus.
+    document.addEventListener('keydown', listener, true);
+    document.addEventListener('pointerdown', pointer, true);
+    return () => {
+      document.removeEventListener('keydown', listener, true);
+      document.removeEventListener('pointerdown', pointer, true);
+    };
   }, []);
 
   if (pageDone) return <Loading />;
+  if (!card && waiting?.kind === 'wait') return <NextCardCountdown until={waiting.until} now={now} left={queue.length + notLoaded} />;
   if (!card) return <AllDone />;
 
   return (
@@ -246,6 +334,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
         card={card}
         flipped={flipped}
         hintShown={hintShown}
+        lettersShown={lettersShown}
+        onShowLetters={() => setLettersShown(true)}
         typed={typed}
         onType={setTyped}
         onFlip={flip}
@@ -305,6 +395,8 @@ interface ReviewCardProps {
   card: DueFlashcard;
   flipped: boolean;
   hintShown: boolean;
+  lettersShown: boolean;
+  onShowLetters: () => void;
   typed: string;
   onType: (text: string) => void;
   onFlip: () => void;
@@ -446,7 +538,7 @@ function AnswerResult({ typed, word }: { typed: string; word: string }) {
 }
 
 /** The card: what its kind asks on the front, the word, meaning and example on the back; a click turns it. */
-function ReviewCard({ ref, speakerRef, card, flipped, hintShown, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
+function ReviewCard({ ref, speakerRef, card, flipped, hintShown, lettersShown, onShowLetters, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
   const { title, exampleSentence, hint, country } = card.content;
@@ -484,6 +576,17 @@ function ReviewCard({ ref, speakerRef, card, flipped, hintShown, typed, onType, 
           </p>
           <CardFront card={card} countryName={countryName} />
           {asksWord && <AnswerField typed={typed} onType={onType} onFlip={onFlip} />}
+          {asksWord &&
+            (lettersShown ? (
+              <p className="review-card__letters" role="status">
+                <span className="visually-hidden">{t('flashcards.firstLetters')}: </span>
+                <span lang="es">{firstLetters(title)}</span>
+              </p>
+            ) : (
+              <button type="button" className="button button--ghost review-card__letters-button" onClick={onShowLetters}>
+                {t('flashcards.showFirstLetters')}
+              </button>
+            ))}
           <button type="button" className="button button--secondary review-card__show" onClick={onFlip}>
             {t('flashcards.showAnswer')}
           </button>
@@ -512,9 +615,7 @@ function ReviewCard({ ref, speakerRef, card, flipped, hintShown, typed, onType, 
           (hint.trim() ? (
             <p>
               <span className="review-card__hint-label">{t('flashcards.hint')}: </span>
-              <span className="review-card__hint-text" lang="es">
-                {maskHint(hint.trim())}
-              </span>
+              <span className="review-card__hint-text">{hint.trim()}</span>
             </p>
           ) : (
             <p className="muted">{t('flashcards.noHint')}</p>

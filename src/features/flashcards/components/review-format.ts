@@ -1,10 +1,11 @@
 /**
- * The hint as blanks with some letters: the first letter of each word and every third one
+ * A word as blanks with some letters: the first letter of each word and every third one
  * after it (t__b__o), everything that is not a letter or digit kept as it is. Deterministic,
- * so the same hint always gives the same clue.
+ * so the same answer always gives the same clue. Only ever the answer's "Show first letters"
+ * help: the author's hint is shown as written.
  */
-export function maskHint(hint: string): string {
-  return hint
+export function firstLetters(text: string): string {
+  return text
     .split(/(\s+)/)
     .map((word) => {
       if (/^\s*$/.test(word)) return word;

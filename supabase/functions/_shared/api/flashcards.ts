@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import type { DailyProgress, Flashcard, FlashcardKind, StreakUpdate } from './types.ts';
-import { countParam, idParam, parseBody, parseQuery, uuid } from './validate.ts';
+import type { BrowsedFlashcard, DailyProgress, Flashcard, FlashcardKind, StreakUpdate } from './types.ts';
+import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
 // functions add_flashcard/flashcards_of_user/due_flashcards/review_flashcard.
@@ -47,6 +47,22 @@ const reviewBody = z.object({
 const dueQuery = z.object({
   limit: countParam(200, 100),
 });
+
+/** The card browser's filters (all optional) and its keyset page. */
+const browseQuery = z.object({
+  q: z.string().trim().max(200, 'search_too_long').optional(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'unknown_country')
+    .optional(),
+  tag: z.string().trim().min(1, 'invalid_input').max(20, 'invalid_input').optional(),
+  state: z.enum(['new', 'learning', 'review', 'relearning', 'suspended'], { error: 'invalid_input' }).optional(),
+  limit: countParam(100, 50),
+  cursor: cursorParam(timeIdCursor),
+});
+
+const suspendBody = z.object({ suspended: z.boolean({ error: 'invalid_input' }) });
 
 /** One rating in the log, as the FSRS optimizer reads it (state before the rating). */
 interface LoggedReview {
@@ -126,6 +142,33 @@ export const flashcards = new Hono<ApiEnv>()
     // `data` as before; the streak day the rating counted (one round trip per rating), and
     // whether this reviewId had been taken already (then nothing changed).
     return c.json({ success: true, data: rated.card, streak: rated.streak, duplicate: rated.duplicate });
+  })
+  .get('/browse/:userId', async (c) => {
+    ownUserParam(c);
+    const query = parseQuery(c, browseQuery);
+    const cards = await c.get('run')(async (tx) => {
+      const rows = await tx<{ card: BrowsedFlashcard }[]>`
+        select browse_flashcards as card from public.browse_flashcards(
+          q => ${query.q || null}::text, country => ${query.country ?? null}::text, tag => ${query.tag ?? null}::text,
+          state => ${query.state ?? null}::text, page_size => ${query.limit + 1}::integer,
+          after_created_at => ${query.cursor?.[0] ?? null}::timestamptz, after_id => ${query.cursor?.[1] ?? null}::uuid)`;
+      return rows.map((row) => row.card);
+    });
+    const { items, nextCursor } = pageOf(cards, query.limit, (last) => encodeCursor([last.createdAt, last._id]));
+    return c.json({ success: true, data: items, nextCursor });
+  })
+  .put('/suspend/:flashcardId', async (c) => {
+    const id = idParam(c, 'flashcardId', 'flashcard_not_found');
+    const body = await parseBody(c, suspendBody);
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ card: BrowsedFlashcard }[]>`select public.suspend_flashcard(${id}, ${body.suspended}) as card`)[0].card,
+    );
+    return c.json({ success: true, data });
+  })
+  .put('/reset/:flashcardId', async (c) => {
+    const id = idParam(c, 'flashcardId', 'flashcard_not_found');
+    const data = await c.get('run')(async (tx) => (await tx<{ card: BrowsedFlashcard }[]>`select public.reset_flashcard(${id}) as card`)[0].card);
+    return c.json({ success: true, data });
   })
   .delete('/removeFlashcard/:flashcardId', async (c) => {
     if (!c.get('caller').userId) throw new ApiError(401, 'login_required');

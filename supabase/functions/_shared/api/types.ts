@@ -381,6 +381,14 @@ export type ChatStreamEvent =
   | { event: 'done'; data: ChatTurn }
   | { event: 'error'; data: { code: string; message: string } };
 
+/** A card as the browser (GET /api/flashcard/browse/:userId) lists it. */
+export interface BrowsedFlashcard extends Flashcard {
+  /** Suspended cards are never in a review session. */
+  suspended: boolean;
+  /** The entry's tag names. */
+  tags: string[];
+}
+
 /** PUT /api/user/updateStreak's reply (public.update_streak). */
 /** Today's review session against the learner's daily limits (GET getDueFlashcards' `today`). */
 export interface DailyProgress {

@@ -1,0 +1,76 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { BrowsedFlashcard, FlashcardState } from '@/lib/api-types';
+import { flashcardKeys } from './flashcard-keys';
+
+export type { BrowsedFlashcard };
+
+/** The browser's filters; empty ones are not sent. */
+export interface BrowseFilters {
+  q: string;
+  country: string;
+  tag: string;
+  state: '' | FlashcardState | 'suspended';
+}
+
+export interface BrowsePage {
+  data: BrowsedFlashcard[];
+  nextCursor: string | null;
+}
+
+/** GET /api/flashcard/browse/:userId: the learner's cards matching the filters, newest first, 50 a page. */
+export function browseQueryOptions(userId: string, filters: BrowseFilters) {
+  return infiniteQueryOptions({
+    queryKey: flashcardKeys.browse(userId, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<BrowsePage>(`/flashcard/browse/${encodeURIComponent(userId)}`, {
+        query: { q: filters.q.trim() || undefined, country: filters.country || undefined, tag: filters.tag || undefined, state: filters.state || undefined, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    meta: { signedIn: true },
+  });
+}
+
+export function useBrowseFlashcards(userId: string, filters: BrowseFilters) {
+  return useInfiniteQuery(browseQueryOptions(userId, filters));
+}
+
+/** After a change in the browser: its pages, the session and the header's progress are asked again. */
+function afterChange(queryClient: QueryClient, userId: string) {
+  void queryClient.invalidateQueries({ queryKey: flashcardKeys.browse(userId) });
+  void queryClient.invalidateQueries({ queryKey: flashcardKeys.due(userId) });
+  void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
+}
+
+/** PUT /api/flashcard/suspend/:id {suspended}. */
+export function useSuspendFlashcard(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, suspended }: { id: string; suspended: boolean }) => api.put<{ data: BrowsedFlashcard }>(`/flashcard/suspend/${encodeURIComponent(id)}`, { suspended }),
+    onSuccess: () => afterChange(queryClient, userId),
+  });
+}
+
+/** PUT /api/flashcard/reset/:id: the card starts again as New. */
+export function useResetFlashcard(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.put<{ data: BrowsedFlashcard }>(`/flashcard/reset/${encodeURIComponent(id)}`),
+    onSuccess: () => afterChange(queryClient, userId),
+  });
+}
+
+/** DELETE /api/flashcard/removeFlashcard/:id (the review log stays); the entry's kinds and the list follow. */
+export function useRemoveFlashcard(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ data: { _id: string } }>(`/flashcard/removeFlashcard/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      afterChange(queryClient, userId);
+      void queryClient.invalidateQueries({ queryKey: flashcardKeys.list(userId) });
+      void queryClient.invalidateQueries({ queryKey: [...flashcardKeys.all, 'kinds', userId] });
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CardBrowserPage } from '@/app/routes/card-browser-page';
+import type { BrowsedFlashcard } from '@/lib/api-types';
+import { callsTo, json, stubFetch } from '@/test/fetch';
+import { renderWithProviders, testUser } from '@/test/render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function browsed(n: number, extra: Partial<BrowsedFlashcard> = {}): BrowsedFlashcard {
+  return {
+    _id: `00000000-0000-4000-8000-00000000030${n}`,
+    userId: testUser._id,
+    contentId: `00000000-0000-4000-8000-00000000040${n}`,
+    kind: 'basic',
+    prompt: `carta ${n}`,
+    createdAt: '2026-11-01T10:00:00Z',
+    due: '2026-11-28T10:00:00Z',
+    state: 'review',
+    stability: 3,
+    difficulty: 5,
+    scheduledDays: 3,
+    learningSteps: 0,
+    reps: 2,
+    lapses: 0,
+    lastReview: '2026-11-20T10:00:00Z',
+    content: { _id: `00000000-0000-4000-8000-00000000040${n}`, title: `carta ${n}`, description: `meaning ${n}`, descriptionEs: null, exampleSentence: '', hint: '', country: 'MX' },
+    suspended: false,
+    tags: [],
+    ...extra,
+  } as BrowsedFlashcard;
+}
+
+function stubBrowser(pages: Record<string, { data: BrowsedFlashcard[]; nextCursor: string | null }>) {
+  return stubFetch((url, init) => {
+    if (url.pathname === `/api/flashcard/browse/${testUser._id}`) {
+      const key = [...url.searchParams.entries()].map(([k, v]) => `${k}=${v}`).join('&');
+      return json({ success: true, ...(pages[key] ?? { data: [], nextCursor: null }) });
+    }
+    if (url.pathname.startsWith('/api/flashcard/suspend/')) {
+      const body = JSON.parse(String(init.body)) as { suspended: boolean };
+      return json({ success: true, data: browsed(1, { suspended: body.suspended }) });
+    }
+    if (url.pathname.startsWith('/api/flashcard/reset/')) return json({ success: true, data: browsed(1, { state: 'new' }) });
+    if (url.pathname.startsWith('/api/flashcard/removeFlashcard/')) return json({ success: true, data: { _id: browsed(1)._id } });
+    if (url.pathname === '/api/tag/getTags') return json({ success: true, data: [{ _id: 't1', name: 'Trabajo' }] });
+    return json({ data: [], nextCursor: null });
+  });
+}
+
+const renderBrowser = () => renderWithProviders(<CardBrowserPage />, { path: '/flashcards/cards', user: testUser });
+
+describe('/flashcards/cards', () => {
+  it('lists the cards with state, country and tags, and pages on', async () => {
+    const user = userEvent.setup();
+    stubBrowser({
+      '': { data: [browsed(1, { tags: ['Trabajo'] }), browsed(2, { suspended: true })], nextCursor: 'next' },
+      'cursor=next': { data: [browsed(3, { state: 'new' })], nextCursor: null },
+    });
+    renderBrowser();
+    const first = await screen.findByRole('listitem', { name: 'carta 1' });
+    expect(within(first).getByText('Review')).toBeInTheDocument();
+    expect(within(first).getByText('Mexico')).toBeInTheDocument();
+    expect(within(first).getByText('Trabajo')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'carta 2' })).getByText('Suspended')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /load more/i }));
+    expect(await screen.findByRole('listitem', { name: 'carta 3' })).toBeInTheDocument();
+  });
+
+  it('asks the server with the search, country, tag and state filters', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubBrowser({ '': { data: [browsed(1)], nextCursor: null }, 'q=carta&country=CU&tag=Trabajo&state=suspended': { data: [browsed(2)], nextCursor: null } });
+    renderBrowser();
+    await screen.findByRole('listitem', { name: 'carta 1' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'CU');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Trabajo' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tag' }), 'Trabajo');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'suspended');
+    await user.type(screen.getByRole('searchbox', { name: 'Search word or meaning' }), 'carta{Enter}');
+    expect(await screen.findByRole('listitem', { name: 'carta 2' })).toBeInTheDocument();
+    const asked = callsTo(fetchMock, `/flashcard/browse/${testUser._id}`).map((call) => call.url.search);
+    expect(asked.at(-1)).toBe('?q=carta&country=CU&tag=Trabajo&state=suspended');
+  });
+
+  it('suspends and resumes a card, resets and deletes one after asking', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubBrowser({ '': { data: [browsed(1)], nextCursor: null } });
+    renderBrowser();
+    const card = await screen.findByRole('listitem', { name: 'carta 1' });
+    await user.click(within(card).getByRole('button', { name: 'Suspend carta 1' }));
+    expect(await screen.findByText('“carta 1” is suspended: it won\'t come up until you resume it.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/flashcard/suspend/${browsed(1)._id}`)[0].body).toEqual({ suspended: true });
+
+    await user.click(within(card).getByRole('button', { name: 'Reset carta 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset “carta 1”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('“carta 1” starts again as a new card.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/flashcard/reset/${browsed(1)._id}`)).toHaveLength(1);
+
+    await user.click(within(card).getByRole('button', { name: 'Delete carta 1' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete “carta 1”?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('“carta 1” was removed from your flashcards.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/flashcard/removeFlashcard/${browsed(1)._id}`)[0].init.method).toBe('DELETE');
+  });
+
+  it('says when nothing matches', async () => {
+    stubBrowser({});
+    renderBrowser();
+    expect(await screen.findByText('No cards match these filters.')).toBeInTheDocument();
+  });
+});
