@@ -14,8 +14,44 @@ create policy "Learners can suspend and resume their own flashcards"
   with check (user_id = (select auth.uid()));
 
 -- As 20261001000110, without suspended cards.
-create or replace function private.session_flashcards(user_id uuid, at timestamptz)
+create or replace function private.session_flashcards(user_id uuid, at timestamptz, max_cards integer)
 returns setof public.flashcards
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  day_end timestamptz := private.local_day_end(user_id, at);
+  page constant integer := greatest(coalesce(max_cards, 0), 0);
+  allowance record;
+begin
+  select * into allowance from private.daily_allowance(user_id, at);
+  return query
+    select f.* from public.flashcards f
+     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state in (1, 3) and not f.suspended
+       and exists (select 1 from public.entries e where e.id = f.entry_id)
+     order by f.due, f.id
+     limit page;
+  return query
+    select f.* from public.flashcards f
+     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 2 and not f.suspended
+       and exists (select 1 from public.entries e where e.id = f.entry_id)
+     order by f.due, f.id
+     limit least(allowance.reviews_left, page);
+  return query
+    select f.* from public.flashcards f
+     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 0 and not f.suspended
+       and exists (select 1 from public.entries e where e.id = f.entry_id)
+     order by f.due, f.id
+     limit least(allowance.new_left, page);
+end;
+$$;
+comment on function private.session_flashcards(uuid, timestamptz, integer) is
+  'Up to max_cards of each kind of the cards due by the end of the learner''s local day at `at` that today''s limits let through (learning steps always), suspended ones never.';
+
+-- As 20261001000110, without suspended cards.
+create or replace function private.due_flashcard_count_at(user_id uuid, at timestamptz)
+returns integer
 language plpgsql
 stable
 set search_path = ''
@@ -25,26 +61,21 @@ declare
   allowance record;
 begin
   select * into allowance from private.daily_allowance(user_id, at);
-  return query
-    select f.* from public.flashcards f
-     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state in (1, 3) and not f.suspended
-       and exists (select 1 from public.entries e where e.id = f.entry_id);
-  return query
-    select f.* from public.flashcards f
-     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 2 and not f.suspended
-       and exists (select 1 from public.entries e where e.id = f.entry_id)
-     order by f.due, f.id
-     limit allowance.reviews_left;
-  return query
-    select f.* from public.flashcards f
-     where f.user_id = session_flashcards.user_id and f.due < day_end and f.state = 0 and not f.suspended
-       and exists (select 1 from public.entries e where e.id = f.entry_id)
-     order by f.due, f.id
-     limit allowance.new_left;
+  return (select count(*)::integer from public.flashcards f
+           where f.user_id = due_flashcard_count_at.user_id and f.due < day_end and f.state in (1, 3) and not f.suspended
+             and exists (select 1 from public.entries e where e.id = f.entry_id))
+       + (select count(*)::integer from (select 1 from public.flashcards f
+           where f.user_id = due_flashcard_count_at.user_id and f.due < day_end and f.state = 2 and not f.suspended
+             and exists (select 1 from public.entries e where e.id = f.entry_id)
+           limit allowance.reviews_left) s)
+       + (select count(*)::integer from (select 1 from public.flashcards f
+           where f.user_id = due_flashcard_count_at.user_id and f.due < day_end and f.state = 0 and not f.suspended
+             and exists (select 1 from public.entries e where e.id = f.entry_id)
+           limit allowance.new_left) s);
 end;
 $$;
-comment on function private.session_flashcards(uuid, timestamptz) is
-  'The cards due by the end of the learner''s local day at `at` that today''s limits let through (learning steps always), suspended ones never.';
+comment on function private.due_flashcard_count_at(uuid, timestamptz) is
+  'How many cards today''s session has left at `at` (due by the end of the learner''s local day, within the daily limits, suspended ones never).';
 
 -- A browsed card: the Flashcard JSON plus whether it is suspended and its entry's tag names.
 create or replace function private.browsed_flashcard_json(card public.flashcards, entry public.entries)

@@ -28,6 +28,7 @@ export const messages = {
   page_login_required: 'Please log in to view this page',
   tag_login_required: 'Please log in to add a tag',
   forbidden: 'You do not have permission to do that.',
+  cross_site_request: 'This request came from another site. Please use the app itself.',
   admin_required: "You don't have permission to view this page",
   // Limits and outages
   rate_limited: 'Too many requests. Please wait a moment and try again.',

@@ -78,7 +78,7 @@ select is(array(select b ->> 'prompt' from public.browse_flashcards(page_size =>
 
 select is((public.suspend_flashcard('43c00000-0000-4000-8000-000000000002', true)) ->> 'suspended', 'true',
   'the owner suspends a card');
-select ok(not exists (select 1 from private.session_flashcards('43010000-0000-4000-8000-000000000001', now()) s
+select ok(not exists (select 1 from private.session_flashcards('43010000-0000-4000-8000-000000000001', now(), 100) s
                        where s.id = '43c00000-0000-4000-8000-000000000002'),
   'a suspended card is not in today''s session');
 select is((public.due_flashcards() ->> 'total')::integer, 2, 'nor counted in it');
@@ -86,7 +86,7 @@ select is(array(select b ->> 'prompt' from public.browse_flashcards(state => 'su
   'the browser finds the suspended ones');
 select is((public.suspend_flashcard('43c00000-0000-4000-8000-000000000002', false)) ->> 'suspended', 'false',
   'and resumes it');
-select ok(exists (select 1 from private.session_flashcards('43010000-0000-4000-8000-000000000001', now()) s
+select ok(exists (select 1 from private.session_flashcards('43010000-0000-4000-8000-000000000001', now(), 100) s
                    where s.id = '43c00000-0000-4000-8000-000000000002'),
   'resumed, it is due again');
 

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { BrowsedFlashcard, FlashcardState } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
@@ -30,6 +30,8 @@ export function browseQueryOptions(userId: string, filters: BrowseFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     meta: { signedIn: true },
+    // Changing a filter keeps the list on screen until the new one is in.
+    placeholderData: keepPreviousData,
   });
 }
 

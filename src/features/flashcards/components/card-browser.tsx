@@ -30,6 +30,17 @@ export function CardBrowser({ userId }: { userId: string }) {
   const cards = useBrowseFlashcards(userId, filters);
   const items = useMemo(() => cards.data?.pages.flatMap((page) => page.data) ?? [], [cards.data]);
   const [confirm, setConfirm] = useState<{ action: 'reset' | 'delete'; card: BrowsedFlashcard } | null>(null);
+  // Here, not in each row: a row may leave the list (a filter, a refetch) before the reply, and its toast must not.
+  const toast = useToast();
+  const suspend = useSuspendFlashcard(userId);
+  const toggle = (card: BrowsedFlashcard) =>
+    suspend.mutate(
+      { id: card._id, suspended: !card.suspended },
+      {
+        onSuccess: () => toast.success(t(card.suspended ? 'flashcards.resumed' : 'flashcards.suspended', { title: card.content.title })),
+        onError: () => toast.error(t('flashcards.browserFailed')),
+      },
+    );
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setFilters((current) => ({ ...current, q: typed }));
@@ -71,7 +82,12 @@ export function CardBrowser({ userId }: { userId: string }) {
           </p>
           <ul className="card-browser__list">
             {items.map((card) => (
-              <BrowsedCard key={card._id} userId={userId} card={card} onReset={() => setConfirm({ action: 'reset', card })} onDelete={() => setConfirm({ action: 'delete', card })} />
+              <BrowsedCard
+                key={card._id}
+                card={card}
+                suspending={suspend.isPending && suspend.variables.id === card._id}
+                onToggle={() => toggle(card)}
+                onReset={() => setConfirm({ action: 'reset', card })} onDelete={() => setConfirm({ action: 'delete', card })} />
             ))}
           </ul>
           <LoadMore pages={cards} />
@@ -131,20 +147,18 @@ function FilterSelects({ filters, onChange }: { filters: BrowseFilters; onChange
   );
 }
 
-function BrowsedCard({ userId, card, onReset, onDelete }: { userId: string; card: BrowsedFlashcard; onReset: () => void; onDelete: () => void }) {
+interface BrowsedCardProps {
+  card: BrowsedFlashcard;
+  suspending: boolean;
+  onToggle: () => void;
+  onReset: () => void;
+  onDelete: () => void;
+}
+
+function BrowsedCard({ card, suspending, onToggle, onReset, onDelete }: BrowsedCardProps) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const suspend = useSuspendFlashcard(userId);
   const countryName = useCountryName(card.content.country);
   const due = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(card.due));
-  const toggle = () =>
-    suspend.mutate(
-      { id: card._id, suspended: !card.suspended },
-      {
-        onSuccess: () => toast.success(t(card.suspended ? 'flashcards.resumed' : 'flashcards.suspended', { title: card.content.title })),
-        onError: () => toast.error(t('flashcards.browserFailed')),
-      },
-    );
   const titleId = `card-${card._id}`;
   return (
     <li className={`browsed-card${card.suspended ? ' browsed-card--suspended' : ''}`} aria-labelledby={titleId}>
@@ -177,10 +191,10 @@ function BrowsedCard({ userId, card, onReset, onDelete }: { userId: string; card
           className="button button--ghost button--small"
           // The visible word first (speech control), then which card.
           aria-label={`${card.suspended ? t('flashcards.resume') : t('flashcards.suspend')} ${card.content.title}`}
-          disabled={suspend.isPending}
-          onClick={toggle}
+          disabled={suspending}
+          onClick={onToggle}
         >
-          {suspend.isPending && <Spinner size="sm" />}
+          {suspending && <Spinner size="sm" />}
           {card.suspended ? t('flashcards.resume') : t('flashcards.suspend')}
         </button>
         <button type="button" className="button button--ghost button--small" aria-label={`${t('flashcards.reset')} ${card.content.title}`} onClick={onReset}>

@@ -32,7 +32,8 @@ export function createApiApp(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath('/api');
   // On hosted Supabase the function answers preflights itself; the local gateway sets
   // the same headers (replacing, never duplicating). Any origin, never with credentials:
-  // sessions travel as bearer tokens, so no site needs the browser's cookies sent here.
+  // the session cookie (seed-style clients) is only used from the app's own origin, which
+  // proxies /api, so no other site needs the browser's cookies sent here.
   app.use('*', cors({ origin: '*', credentials: false, maxAge: 3600, exposeHeaders: ['X-Supabase-Api-Version', 'Retry-After'] }));
   app.use(
     '*',
