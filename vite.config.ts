@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fullyDecodedPath } from './stack/decode-path.ts';
 
 // Same origin, as under `npm start` (stack/web.ts): the dev server proxies the API paths to
@@ -41,8 +42,68 @@ function hidePrivateFolder(): Plugin {
   };
 }
 
+/** What the gateway answers: never the app shell, never precached. */
+const API_PATHS = /^\/(?:api|auth\/v1|functions\/v1|realtime\/v1|storage\/v1)(?:\/|$)/;
+
+/**
+ * Installable and offline (issue 20): the web app manifest, and a Workbox service worker
+ * that precaches the app shell (the build's scripts, styles, index.html and icons), answers
+ * every navigation with index.html when offline, and keeps the learner's due cards — the
+ * GET the review screen starts with, NetworkFirst, so it is fresh whenever the network
+ * answers and the last copy (up to two days old, i.e. for the next day) when it does not.
+ * The app registers it lazily after its first render and asks before a new version takes
+ * over ('prompt': an "Update available" toast, src/features/offline/offline-support.tsx).
+ * Off in dev.
+ */
+function pwa() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: [],
+    manifest: {
+      name: 'Jerga',
+      short_name: 'Jerga',
+      description: 'Learn Spanish as it is really spoken, country by country.',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#c2410c',
+      background_color: '#f7f7f5',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The country flags too (a few KB in all): a card's flag shows offline.
+      globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/*.png'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [API_PATHS],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/flashcard/getDueFlashcards/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'jerga-due-cards',
+            networkTimeoutSeconds: 10,
+            expiration: { maxEntries: 8, maxAgeSeconds: 2 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [200] },
+            // One learner's list per URL (the id is in the path), whichever token asked.
+            matchOptions: { ignoreVary: true },
+          },
+        },
+      ],
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 export default defineConfig({
-  plugins: [hidePrivateFolder(), react()],
+  plugins: [hidePrivateFolder(), react(), pwa()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     // Country flags stay separate files, fetched one by one when shown, never data: URIs

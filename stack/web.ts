@@ -76,6 +76,9 @@ function securityHeaders(apiOrigins: readonly string[]) {
       mediaSrc: [self, 'blob:', ...apiOrigins.filter((origin) => origin.startsWith('http'))],
       fontSrc: [self],
       connectSrc: [self, ...apiOrigins],
+      // The app's service worker (/sw.js, which imports /workbox-*.js) and its web app manifest.
+      workerSrc: [self],
+      manifestSrc: [self],
       objectSrc: ["'none'"],
       baseUri: [self],
       formAction: [self],
@@ -130,7 +133,9 @@ async function forward(c: Context<{ Bindings: HttpBindings }>, apiUrl: URL, trus
 }
 
 function cacheControlFor(pathname: string): string {
-  // Vite names every file under /assets by its content hash: it never changes.
+  // Vite names every file under /assets by its content hash: it never changes. Everything
+  // else is asked for again each time, /sw.js above all: the browser must see a new service
+  // worker (and with it the new build's precache list) as soon as there is one.
   return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 

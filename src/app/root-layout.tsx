@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Footer } from '@/components/footer';
@@ -5,6 +6,9 @@ import { Header } from '@/components/header';
 import { Spinner } from '@/components/popups';
 import { useNotifications } from '@/app/live/use-notifications';
 import { useGoogleLoginReturn, useSessionEndedNotice } from '@/features/auth';
+
+// The service worker's registration and the review queue's start, out of the first download.
+const OfflineSupport = lazy(() => import('@/features/offline/offline-support'));
 
 /** The shell every page sits in: header (greeting + navigation), main, footer. */
 export function RootLayout() {
@@ -25,6 +29,9 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <Suspense fallback={null}>
+        <OfflineSupport />
+      </Suspense>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import enUSEditContent from './locales/en-US.editContent.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSInbox from './locales/en-US.inbox.json';
 import enUSNotifications from './locales/en-US.notifications.json';
+import enUSOffline from './locales/en-US.offline.json';
 import enUSProfile from './locales/en-US.profile.json';
 import enUSForms from './locales/en-US.forms.json';
 import enUSRecordings from './locales/en-US.recordings.json';
@@ -37,6 +38,7 @@ const enUS = {
   chat: enUSChat,
   inbox: enUSInbox,
   notifications: enUSNotifications,
+  offline: enUSOffline,
   profile: enUSProfile,
   comments: enUSComments,
   compare: enUSCompare,

@@ -9,6 +9,7 @@ import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSInbox from './locales/en-US.inbox.json';
 import type enUSNotifications from './locales/en-US.notifications.json';
+import type enUSOffline from './locales/en-US.offline.json';
 import type enUSProfile from './locales/en-US.profile.json';
 import type enUSForms from './locales/en-US.forms.json';
 import type enUSRecordings from './locales/en-US.recordings.json';
@@ -32,6 +33,7 @@ export interface EnglishPageStrings {
   flashcards: typeof enUSFlashcards;
   inbox: typeof enUSInbox;
   notifications: typeof enUSNotifications;
+  offline: typeof enUSOffline;
   profile: typeof enUSProfile;
   comments: typeof enUSComments;
   compare: typeof enUSCompare;

@@ -73,14 +73,21 @@ export async function endLocalSession(): Promise<void> {
 const endedSession = (status: number, body: unknown) =>
   status === 401 && isErrorBody(body) && (body.code === 'session_ended' || body.code === 'invalid_token');
 
-/** A fresh access token for the session that sent `token`, or null when it cannot be renewed. */
-async function renewedToken(token: string): Promise<string | null> {
+/** auth-js's "the request did not get through" (no network, or a 502–504): by name, so auth-js stays lazily loaded. */
+const isAuthRetryableFetchError = (error: unknown) => error instanceof Error && error.name === 'AuthRetryableFetchError';
+
+/**
+ * A fresh access token for the session that sent `token`; null when Auth would not renew it;
+ * 'unreachable' when Auth could not be asked (offline): then the session is kept.
+ */
+async function renewedToken(token: string): Promise<string | null | 'unreachable'> {
   try {
     const { data, error } = await (await loadAuth()).refreshSession();
+    if (isAuthRetryableFetchError(error)) return 'unreachable';
     const renewed = data.session?.access_token;
     return !error && renewed && renewed !== token ? renewed : null;
   } catch {
-    return null;
+    return 'unreachable'; // Auth's code could not be downloaded
   }
 }
 
@@ -163,6 +170,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // Expired here before supabase-js renewed it (a clock ahead of ours): one renewal, then
     // the same request again. Nothing was done with a refused token, so a write may repeat.
     const renewed = await renewedToken(token);
+    // Auth is out of reach: the session is kept (not "ended") and the call fails as offline.
+    if (renewed === 'unreachable') throw new ApiError(0, 'network', 'The server could not be reached.');
     if (renewed) ({ response, body } = await send(path, options, renewed));
   }
   if (token && endedSession(response.status, body)) {
@@ -217,6 +226,7 @@ export async function apiStream(path: string, options: Omit<RequestOptions, 'met
   if (!response.ok) body = await bodyOf(response);
   if (token && isErrorBody(body) && response.status === 401 && body.code === 'invalid_token') {
     const renewed = await renewedToken(token);
+    if (renewed === 'unreachable') throw new ApiError(0, 'network', 'The server could not be reached.');
     if (renewed) {
       response = await sendForStream(path, options, renewed);
       body = response.ok ? undefined : await bodyOf(response);

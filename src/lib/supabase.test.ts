@@ -59,3 +59,50 @@ describe('Supabase Auth on demand', () => {
     stop();
   });
 });
+
+describe('a session whose token expired while offline', () => {
+  const expiredSession = () => ({
+    access_token: 'expired-access-token',
+    refresh_token: 'refresh-token',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) - 60,
+    user: { id: '00000000-0000-4000-8000-000000000001', aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' },
+  });
+
+  it('keeps the learner signed in when the refresh cannot reach Auth, without waiting for its retries', async () => {
+    const { authStorageKey, currentAccessToken, watchSession } = await freshModule();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.localStorage.setItem(authStorageKey, JSON.stringify(expiredSession()));
+    const refresh = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', refresh);
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // auth-js reports the failed refresh
+    const changes: ({ access_token: string } | null)[] = [];
+    const stop = watchSession((session) => changes.push(session));
+    await vi.waitFor(() => expect(changes.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(changes.every((session) => session?.access_token === 'expired-access-token')).toBe(true);
+    expect(await currentAccessToken()).toBe('expired-access-token');
+    expect(window.localStorage.getItem(authStorageKey)).not.toBeNull();
+    stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('signs out when Auth refuses the refresh token', async () => {
+    const { authStorageKey, currentAccessToken, watchSession } = await freshModule();
+    window.localStorage.setItem(authStorageKey, JSON.stringify(expiredSession()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 400, error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token' }), { status: 400, headers: { 'Content-Type': 'application/json' } })),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const changes: unknown[] = [];
+    const stop = watchSession((session) => changes.push(session));
+    await vi.waitFor(() => expect(changes).toContain(null));
+    expect(await currentAccessToken()).toBeNull();
+    expect(window.localStorage.getItem(authStorageKey)).toBeNull();
+    stop();
+    vi.unstubAllGlobals();
+  });
+});

@@ -62,6 +62,31 @@ function sessionIsStored(): boolean {
   }
 }
 
+/** The session auth-js keeps in localStorage, as stored (null when none, or not one). */
+function storedSession(): Session | null {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(authStorageKey) ?? 'null') as Partial<Session> | null;
+    return stored && typeof stored.access_token === 'string' && typeof stored.refresh_token === 'string' && stored.user ? (stored as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * auth-js answers "no session" whenever an expired access token could not be renewed, but
+ * removes the stored session only when Auth refused the refresh token (or on sign-out). A
+ * refresh that failed for want of a network (offline, Auth out of reach) leaves it stored:
+ * the learner stays signed in, on the stored session, until a refresh succeeds.
+ */
+const keptSession = (session: Session | null): Session | null => session ?? storedSession();
+
+/**
+ * Offline, auth-js would retry an expired token's refresh for up to half a minute before
+ * answering: the stored session is used at once instead (requests fail, or the service
+ * worker answers them, either way without waiting for Auth).
+ */
+const sessionWhileOffline = (): Session | null => (navigator.onLine === false ? storedSession() : null);
+
 /** False when there can be no session, so nothing needs Supabase Auth yet. */
 export function mayHaveSession(): boolean {
   // The URL was read once, at load: auth-js tidies it away, and by then Auth is loaded anyway.
@@ -71,8 +96,10 @@ export function mayHaveSession(): boolean {
 /** The signed-in learner's access token, or null (nothing is downloaded when there can be none). */
 export async function currentAccessToken(): Promise<string | null> {
   if (!mayHaveSession()) return null;
+  const offline = sessionWhileOffline();
+  if (offline) return offline.access_token;
   const { data } = await (await loadAuth()).getSession();
-  return data.session?.access_token ?? null;
+  return keptSession(data.session)?.access_token ?? null;
 }
 
 /**
@@ -85,12 +112,14 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
   let unsubscribe = () => {};
   const attach = (auth: AuthClient) => {
     if (!active) return;
+    const offline = sessionWhileOffline();
+    if (offline) onChange(offline);
     auth.getSession().then(
-      ({ data }) => active && onChange(data.session),
+      ({ data }) => active && onChange(keptSession(data.session)),
       () => active && onChange(null),
     );
     // Also fires for changes made in other tabs.
-    const { data } = auth.onAuthStateChange((_event, session) => active && onChange(session));
+    const { data } = auth.onAuthStateChange((_event, session) => active && onChange(keptSession(session)));
     unsubscribe = () => data.subscription.unsubscribe();
   };
   // Another tab logged in before this one loaded Auth.

@@ -105,6 +105,39 @@ describe('the production web server: pages and headers', () => {
     for (const [what, reply] of Object.entries(replies)) expectSecurityHeaders(reply, what);
   });
 
+  it('serves the service worker and the web app manifest, never cached without asking, and lets the page use them', async () => {
+    const worker = await web('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBeUndefined(); // at the root, its scope is the whole app
+    const source = worker.body.toString('utf8');
+    expect(source).toContain('index.html'); // navigations answered from the precache
+    expect(source).toContain('jerga-due-cards');
+    // Workbox's runtime, which the worker loads beside itself.
+    const workbox = /"\.\/(workbox-[\w-]+)"/.exec(source)?.[1];
+    expect(workbox).toBeDefined();
+    expect((await web(`/${workbox}.js`)).status).toBe(200);
+
+    const manifest = await web('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const body = JSON.parse(manifest.body.toString('utf8')) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    expect(body).toMatchObject({ name: 'Jerga', short_name: 'Jerga', start_url: '/', display: 'standalone', theme_color: '#c2410c' });
+    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of body.icons) {
+      const png = await web(icon.src);
+      expect(png.status, icon.src).toBe(200);
+      expect(png.headers['content-type'], icon.src).toBe('image/png');
+    }
+    const html = (await web('/')).body.toString('utf8');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    const csp = directives((await web('/')).headers['content-security-policy'] as string);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
+    expect(csp.get('manifest-src')).toEqual(["'self'"]);
+  });
+
   it('has no inline script anywhere in the page', async () => {
     const html = (await web('/')).body.toString('utf8');
     for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\ssrc="/);

@@ -5,6 +5,7 @@ import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth';
 import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
 import '@/features/flashcards/flashcard-strings';
+import { ReviewSyncIndicator } from '@/features/offline/sync-indicator';
 
 /** /flashcards — today's review (spec §4 "Flashcard review"); visitors are asked to log in. */
 export function FlashcardsPage() {
@@ -20,6 +21,7 @@ export function FlashcardsPage() {
           {t('flashcards.intro')} <Link to="/flashcards/cards">{t('flashcards.browseCards')}</Link>
         </p>
       </header>
+      <ReviewSyncIndicator />
       <FlashcardReview key={user._id} userId={user._id} />
     </div>
   );

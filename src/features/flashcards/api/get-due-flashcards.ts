@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { reviewSync } from '@/features/offline/reviews';
 import { api } from '@/lib/api';
 import { flashcardKeys } from './flashcard-keys';
 import type { DueFlashcard } from './types';
@@ -18,7 +19,13 @@ export async function getDueFlashcards(userId: string, signal?: AbortSignal): Pr
     query: { limit: DUE_PAGE_SIZE },
     signal,
   });
-  return { cards: reply.data, total: reply.total };
+  // Rated here but not yet on the server (offline, this list from the service worker's
+  // cache, or still being sent): not asked again.
+  const waiting = await reviewSync()
+    .pendingCardIds(userId)
+    .catch(() => new Set<string>());
+  const cards = reply.data.filter((card) => !waiting.has(card._id));
+  return { cards, total: Math.max(cards.length, reply.total - (reply.data.length - cards.length)) };
 }
 
 export function dueFlashcardsQueryOptions(userId: string) {

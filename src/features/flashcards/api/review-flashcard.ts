@@ -1,18 +1,76 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import type { Flashcard, Rating } from './types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import { authKeys, type User } from '@/features/auth';
+import type { StreakUpdate } from '@/lib/api-types';
+import { reviewSync } from '@/features/offline/reviews';
+import type { ReviewReply } from '@/features/offline/review-sync';
+import { type DueFlashcard, type Flashcard, type Rating } from './types';
 
 export interface Review {
-  flashcardId: string;
+  card: DueFlashcard;
   quality: Rating;
+  /** When the card's front was shown (Date.now()): the review's duration runs from then. */
+  shownAt: number;
 }
 
-export async function reviewFlashcard({ flashcardId, quality }: Review): Promise<Flashcard> {
-  const reply = await api.put<{ data: Flashcard }>(`/flashcard/updateFlashcardReview/${encodeURIComponent(flashcardId)}`, { quality });
-  return reply.data;
+const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' } as const;
+
+/** An hour, the longest duration the server records. */
+const MAX_DURATION_MS = 3_600_000;
+
+/**
+ * Queues a rating (IndexedDB, with a reviewId of its own, when it was made and how long the
+ * card was shown) and answers at once with the card as the rating leaves it, due when the
+ * card's preview said: the next card need not wait for the server, nor for a connection.
+ * The queue sends it (see features/offline/review-sync.ts).
+ */
+export async function reviewFlashcard(userId: string, { card, quality, shownAt }: Review): Promise<Flashcard> {
+  const now = Date.now();
+  const reviewedAt = new Date(now).toISOString();
+  await reviewSync().enqueue({
+    reviewId: crypto.randomUUID(),
+    userId,
+    flashcardId: card._id,
+    quality,
+    reviewedAt,
+    durationMs: Math.min(MAX_DURATION_MS, Math.max(0, Math.round(now - shownAt))),
+  });
+  const { preview, retrievability: _retrievability, variants: _variants, ...rest } = card;
+  return { ...rest, due: preview[PREVIEW_KEY[quality]].due, lastReview: reviewedAt, reps: card.reps + 1 };
 }
 
-/** Rates a card; the review screen owns the queue, so there is no cache to update here. */
-export function useReviewFlashcard() {
-  return useMutation({ mutationFn: reviewFlashcard });
+/**
+ * Rates a card (the review screen owns the queue of cards, so there is no cache to update).
+ * `onSynced` hears the server's answer to each of the learner's ratings as it arrives,
+ * `onRejected` of a rating the server refused for good; the profile's streak is patched from
+ * each answer (the rating counts the day itself, no updateStreak call).
+ */
+export function useReviewFlashcard(
+  userId: string,
+  handlers: { onSynced?: (reply: ReviewReply & { streak: StreakUpdate }) => void; onRejected?: (error: unknown) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  const synced = useEffectEvent((reply: ReviewReply) => {
+    const { streak } = reply;
+    if (streak?.updated) {
+      queryClient.setQueryData<{ user: User | null }>(authKeys.user(userId), (data) =>
+        data?.user ? { user: { ...data.user, currentStreak: streak.streak, longestStreak: streak.longest } } : data,
+      );
+    }
+    // Not the profile itself: it was just patched (the account's streak, freezes and review days are asked again).
+    void queryClient.invalidateQueries({ queryKey: authKeys.user(userId), predicate: (query) => query.queryKey.length > authKeys.user(userId).length });
+    if (streak) handlers.onSynced?.({ ...reply, streak });
+  });
+  const rejected = useEffectEvent((error: unknown) => handlers.onRejected?.(error));
+  useEffect(() => {
+    const sync = reviewSync();
+    sync.setUser(userId);
+    const stopSynced = sync.onSynced((reply, review) => review.userId === userId && synced(reply));
+    const stopRejected = sync.onRejected((error, review) => review.userId === userId && rejected(error));
+    return () => {
+      stopSynced();
+      stopRejected();
+    };
+  }, [userId]);
+  return useMutation({ mutationFn: (review: Review) => reviewFlashcard(userId, review) });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
+import { resetReviewSync } from '@/features/offline/reviews';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -67,10 +68,11 @@ function stubApi({ due = [], all = [], review, streak = { updated: false, streak
     if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) {
       if (review) return review();
       const id = url.pathname.split('/').pop();
-      // As FSRS answers: Again is a relearning step ten minutes on, the others days away.
+      // As FSRS answers: Again is a relearning step ten minutes on, the others days away; the
+      // rating counts the streak day itself (one round trip per rating).
       const again = (JSON.parse(String(init.body)) as { quality: string }).quality === 'Again';
       const next = again ? { state: 'relearning', due: new Date(Date.now() + 10 * MINUTE).toISOString() } : { state: 'review', due: new Date(Date.now() + 3 * DAY).toISOString() };
-      return json({ success: true, data: { ...due.find((card) => card._id === id), ...next } });
+      return json({ success: true, data: { ...due.find((card) => card._id === id), ...next }, streak, duplicate: false });
     }
     if (url.pathname.startsWith('/api/user/updateStreak/') && init.method === 'PUT') return json({ success: true, ...streak });
     return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
@@ -85,6 +87,7 @@ const card = () => screen.getByRole('article');
 const title = () => within(card()).getByRole('heading', { level: 2 });
 
 afterEach(() => {
+  resetReviewSync();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -221,7 +224,9 @@ describe('/flashcards', () => {
     expect(card()).toHaveFocus();
     expect(screen.getByText('1 card left')).toBeInTheDocument();
     // Back for its step, its previews are asked for again.
-    await waitFor(() => expect(callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`)).toHaveLength(2));
+    // (The rating is queued, so its step counts from the preview's due time: the fake clock's
+    // six-minute jump passes it by a few one-second ticks, each of which may ask.)
+    await waitFor(() => expect(callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`).length).toBeGreaterThan(1));
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
     expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
@@ -234,7 +239,19 @@ describe('/flashcards', () => {
       ['3', 'PUT', 'Easy'],
       ['1', 'PUT', 'Good'],
     ]);
-    expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(4);
+    // Each rating carries its own id, when it was made and how long the card was shown; the
+    // streak comes with the rating's answer, no updateStreak call.
+    const bodies = reviews.map(({ init }) => JSON.parse(String(init.body)) as Record<string, unknown>);
+    for (const body of bodies) {
+      expect(body.reviewId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // Rated during the test, on its (fake) clock.
+      expect(Date.parse(String(body.reviewedAt))).toBeGreaterThanOrEqual(Date.parse('2026-11-27T11:00:00Z'));
+      expect(Date.parse(String(body.reviewedAt))).toBeLessThanOrEqual(Date.now());
+      expect(body.durationMs).toEqual(expect.any(Number));
+      expect(body.durationMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(new Set(bodies.map((body) => body.reviewId)).size).toBe(4);
+    expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(0);
     // The queue came from the due list; the whole list was never needed.
     expect(callsTo(fetchMock, `/flashcard/getFlashcards/${testUser._id}`)).toHaveLength(0);
   });
@@ -437,17 +454,24 @@ describe('/flashcards', () => {
     expect(callsTo(fetchMock, `/recording/getRecordings/${second.contentId}`)).toHaveLength(1);
   });
 
-  it('keeps the card and says "Error updating flashcard review" when the rating fails, and sends no streak update', async () => {
+  it('moves on at once while the server cannot take the rating; says "Error updating flashcard review" when it refuses one for good', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2)], review: () => json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500) });
+    let reply = () => json({ success: false, code: 'internal', message: 'Something went wrong.' }, 500);
+    const fetchMock = stubApi({ due: [makeDue(1), makeDue(2), makeDue(3)], review: () => reply() });
     renderPage();
     await screen.findByRole('heading', { name: 'palabra 1' });
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
+    // Queued: the next card comes up without the server, and no error is shown.
+    expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(1));
+    expect(screen.queryByText('Error updating flashcard review')).not.toBeInTheDocument();
+    reply = () => json({ success: false, code: 'review_time_invalid', message: 'Bad time.' }, 400);
+    await user.click(title());
+    await user.click(screen.getByRole('button', { name: /^Good/ }));
+    // Both waiting ratings are refused now: the learner hears of it, and the session goes on.
     expect(await screen.findByText('Error updating flashcard review')).toBeInTheDocument();
-    expect(screen.getByText('meaning 1')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Good/ })).toBeEnabled();
-    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'palabra 3' })).toBeInTheDocument();
     expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(0);
   });
 
@@ -478,7 +502,7 @@ describe('/flashcards', () => {
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
     await screen.findByRole('heading', { name: 'palabra 2' });
-    await waitFor(() => expect(callsTo(fetchMock, `/user/updateStreak/${testUser._id}`)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(1));
     expect(screen.queryByText(/Streak/)).not.toBeInTheDocument();
   });
 

@@ -14,7 +14,6 @@ import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
 import { useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
-import { useUpdateStreak } from '../api/update-streak';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { firstLetters, formatInterval } from './review-format';
 import { afterRating, localDayEnd, pickNext, type SessionCard } from './session-queue';
@@ -142,17 +141,24 @@ function useStreakToasts() {
  * The review queue of this visit. A rated card due again before the learner's day ends
  * (a learning step: Again, or Hard/Good on a new card) comes back when it is due, others
  * are done for today (see session-queue.ts); either way the card turns back to its front
- * and the queue moves on 300 ms after the server said yes, so the answer of the next card
- * is never shown. With only waiting cards left, a countdown says when the next one is due.
+ * and the queue moves on 300 ms after the rating is queued (the server hears of it in the
+ * background), so the answer of the next card is never shown. With only waiting cards left, a countdown says when the next one is due.
  */
 function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; cards: DueFlashcard[]; total: number; onPageDone: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const timeZone = user?.timeZone;
   const toast = useToast();
-  const review = useReviewFlashcard();
-  const streak = useUpdateStreak();
   const streakToasts = useStreakToasts();
+  // Ratings queue on the device and are sent in the background: their answers bring the
+  // streak, and the header's streak and today's progress follow.
+  const review = useReviewFlashcard(userId, {
+    onSynced: (reply) => {
+      streakToasts(reply.streak);
+      void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
+    },
+    onRejected: () => toast.error(t('flashcards.reviewFailed')),
+  });
   const [queue, setQueue] = useState<SessionCard[]>(cards);
   // The card on screen (it stays while a waiting one comes due); null while waiting or done.
   const [currentId, setCurrentId] = useState<string | null>(() => {
@@ -172,6 +178,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   // A rating on its way or in its 300 ms: no second one, no flipping.
   const [busy, setBusy] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
+  // When the card on top was first shown (its review's duration).
+  const cardShownAt = useRef(0);
   // The card's speaker, for the R key.
   const speaker = useRef<{ play: () => void }>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -179,6 +187,9 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
 
   const card = queue.find((item) => item._id === currentId);
   const waiting = card ? null : pickNext(queue, now);
+  useEffect(() => {
+    cardShownAt.current = Date.now();
+  }, [currentId]);
   // The next card's recordings arrive while this one is reviewed.
   const queryClient = useQueryClient();
   const nextEntry = queue.find((item) => item._id !== currentId)?.contentId;
@@ -238,12 +249,9 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     if (!card || !flipped || busy) return;
     setBusy(true);
     review.mutate(
-      { flashcardId: card._id, quality: rating },
+      { card, quality: rating, shownAt: cardShownAt.current },
       {
         onSuccess: (updated) => {
-          streak.mutate(userId, { onSuccess: streakToasts });
-          // The header's streak and today's progress follow.
-          void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
           resetTimer.current = setTimeout(() => {
             const at = Date.now();
             const next = afterRating(queue, { ...card, ...updated, _id: card._id }, localDayEnd(at, timeZone));

@@ -1,0 +1,52 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toasts';
+import { useAuth } from '@/features/auth';
+import { reviewSync } from './reviews';
+import './offline-strings';
+
+/** The service worker's cache of the learner's due cards (vite.config.ts). */
+const DUE_CARDS_CACHE = 'jerga-due-cards';
+/** The update toast stays until it is answered (a day, the longest a timer takes). */
+const UPDATE_TOAST_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What runs beside every page once the app has drawn (loaded lazily, out of the first
+ * download): the review queue of the signed-in learner starts sending what an earlier visit
+ * left; the service worker is registered (production builds), and a new version waiting
+ * says "Update available" with a Reload button rather than taking over by itself; signing
+ * out drops the learner's cached due cards.
+ */
+export default function OfflineSupport() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { user, isLoading } = useAuth();
+  const userId = user?._id ?? null;
+  const hadUser = useRef(false);
+
+  useEffect(() => {
+    if (isLoading) return;
+    reviewSync().setUser(userId);
+    if (userId) hadUser.current = true;
+    else if (hadUser.current && 'caches' in window) void caches.delete(DUE_CARDS_CACHE).catch(() => undefined);
+  }, [userId, isLoading]);
+
+  const offerUpdate = useEffectEvent((update: () => void) => {
+    toast.info(t('offline.updateAvailable'), { duration: UPDATE_TOAST_MS, action: { label: t('offline.reload'), onClick: update } });
+  });
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let cancelled = false;
+    void import('virtual:pwa-register').then(({ registerSW }) => {
+      if (cancelled) return;
+      const updateServiceWorker = registerSW({
+        onNeedRefresh: () => offerUpdate(() => void updateServiceWorker(true)),
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return null;
+}
