@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createAuthApp, type AuthApp } from './auth/index.ts';
+import { loadAuthSettings } from './auth/settings.ts';
 import { apiDatabaseUrlOf, loadConfig, type StackConfig } from './config.ts';
 import { prepareDatabase, startDatabase } from './db.ts';
 import { loadFunctions } from './functions.ts';
@@ -70,6 +71,13 @@ export async function startStack(
       // Ours, not the edge runtime's: the api function's login role (see apiDatabaseUrlOf).
       API_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
     });
+    // The app's origins (the cookie session's same-origin rule, CORS with credentials):
+    // config.toml's site_url and additional_redirect_urls unless the environment names them.
+    const authToml = loadAuthSettings();
+    process.env.SITE_URL ??= config.siteUrl ?? authToml.siteUrl;
+    // On loopback also the seed project's own client, whose Vite dev server is on port 3000.
+    const seedClient = isLoopbackHost(config.host) ? ['http://localhost:3000', 'http://127.0.0.1:3000'] : [];
+    process.env.JERGA_APP_ORIGINS ??= [...(config.additionalRedirectUrls ?? authToml.additionalRedirectUrls), ...seedClient].join(',');
     const functions = await loadFunctions();
     auth = createAuthApp({
       databaseUrl: db.url,

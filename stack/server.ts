@@ -12,10 +12,11 @@ import type { EdgeFunction } from './functions.ts';
 const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Retry-After, Content-Range, ETag, Content-Disposition';
 
 /**
- * CORS as Supabase answers it: any origin may call, but never with credentials. Nothing
- * here authenticates by cookie (tokens travel in Authorization), so no origin needs them,
- * and reflecting a foreign Origin with credentials allowed would let any site read replies
- * meant for the browser's own session. Set, never appended.
+ * CORS as Supabase answers it: any origin may call, but never with credentials. The api's
+ * session cookie (seed-style clients) is only ever used from the app's own origin, which
+ * proxies /api (Vite's proxy, stack/web.ts): same-origin calls need no CORS. Reflecting an
+ * Origin with credentials allowed would let that site read replies meant for the browser's
+ * own session, so no origin gets it. Set, never appended.
  */
 function withCors(response: Response): Response {
   const headers = new Headers(response.headers);
@@ -97,6 +98,9 @@ export interface GatewayOptions {
   storage?: { fetch(request: Request, path: string): Promise<Response> };
 }
 
+/** A header's value as the last proxy wrote it (the right-most entry). */
+const lastEntry = (value: string | undefined) => value?.split(',').pop()?.trim() || null;
+
 /** The HTTP side of the local stack: what Kong routes on `supabase start`, for the slice we use. */
 export function createGateway({ config, functions, auth, trustedProxies, realtime, storage }: GatewayOptions): Hono {
   const secret = new TextEncoder().encode(config.jwtSecret);
@@ -110,10 +114,20 @@ export function createGateway({ config, functions, auth, trustedProxies, realtim
    */
   function forward(c: Context, url: URL): Request {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const address = clientAddress(incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trust);
+    const peer = incoming?.socket?.remoteAddress;
+    const address = clientAddress(peer, c.req.header('x-forwarded-for'), trust);
     const request = new Request(url, c.req.raw);
     if (address) request.headers.set('x-forwarded-for', address);
     else request.headers.delete('x-forwarded-for');
+    // Which scheme and host the browser used (the session cookie's Secure flag, the api's
+    // own origin): what a trusted proxy in front says, else what this plain-http server saw.
+    // Always overwritten, so a browser cannot claim either.
+    const vouched = peer !== undefined && trust(peer, 0);
+    const proto = vouched ? lastEntry(c.req.header('x-forwarded-proto'))?.toLowerCase() : null;
+    request.headers.set('x-forwarded-proto', proto === 'https' || proto === 'http' ? proto : 'http');
+    const host = (vouched ? lastEntry(c.req.header('x-forwarded-host')) : null) ?? c.req.header('host');
+    if (host) request.headers.set('x-forwarded-host', host);
+    else request.headers.delete('x-forwarded-host');
     return request;
   }
 

@@ -106,6 +106,13 @@ async function forward(c: Context<{ Bindings: HttpBindings }>, apiUrl: URL, trus
   const requested = new URL(c.req.url);
   const target = new URL(`${requested.pathname}${requested.search}`, apiUrl);
   const client = forwardedFor(c.env.incoming, trust);
+  // The scheme and host the browser used, for the api's session cookie (Secure, its own
+  // origin): what a trusted proxy in front says, else this plain-http server's own view.
+  const peer = c.env.incoming.socket.remoteAddress;
+  const vouched = peer !== undefined && trust(peer, 0);
+  const lastEntry = (name: string) => (vouched ? c.req.header(name)?.split(',').pop()?.trim() : undefined) || undefined;
+  const proto = lastEntry('x-forwarded-proto')?.toLowerCase() === 'https' ? 'https' : 'http';
+  const host = lastEntry('x-forwarded-host') ?? c.req.header('host');
   try {
     return await proxy(target, {
       raw: c.req.raw,
@@ -114,6 +121,9 @@ async function forward(c: Context<{ Bindings: HttpBindings }>, apiUrl: URL, trus
       customFetch: (request) => {
         if (client) request.headers.set('x-forwarded-for', client);
         else request.headers.delete('x-forwarded-for');
+        request.headers.set('x-forwarded-proto', proto);
+        if (host) request.headers.set('x-forwarded-host', host);
+        else request.headers.delete('x-forwarded-host');
         return fetch(request);
       },
     });

@@ -127,3 +127,50 @@ describe('the gateway sets X-Forwarded-For for the services behind it', () => {
     }
   });
 });
+
+describe('the gateway sets X-Forwarded-Proto and X-Forwarded-Host (the api’s own origin, the cookie’s Secure)', () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  const echo = (request: Request) =>
+    Response.json({ proto: request.headers.get('x-forwarded-proto'), host: request.headers.get('x-forwarded-host') });
+
+  async function gateway(trustedProxies?: string[]): Promise<string> {
+    const functions = new Map<string, EdgeFunction>([['echo', { name: 'echo', verifyJwt: false, fetch: echo }]]);
+    const app = createGateway({ config: loadConfig(), functions, trustedProxies });
+    const server = createServer(getRequestListener(app.fetch));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const seen = async (url: string, headers: Record<string, string> = {}) => (await fetch(url, { headers })).json();
+
+  it('says what it saw itself (plain http, the Host) when nobody trusted says otherwise', async () => {
+    const base = await gateway();
+    expect(await seen(`${base}/functions/v1/echo`)).toEqual({ proto: 'http', host: new URL(base).host });
+  });
+
+  it('believes a trusted proxy’s right-most values', async () => {
+    const base = await gateway();
+    expect(await seen(`${base}/functions/v1/echo`, { 'x-forwarded-proto': 'http, https', 'x-forwarded-host': 'evil.example, app.example' })).toEqual({
+      proto: 'https',
+      host: 'app.example',
+    });
+    // Not a scheme: what the gateway saw.
+    expect((await seen(`${base}/functions/v1/echo`, { 'x-forwarded-proto': 'gopher' })).proto).toBe('http');
+  });
+
+  it('overwrites what an untrusted client claims', async () => {
+    const base = await gateway([]);
+    expect(await seen(`${base}/functions/v1/echo`, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example' })).toEqual({
+      proto: 'http',
+      host: new URL(base).host,
+    });
+  });
+});

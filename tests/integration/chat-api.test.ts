@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, ChatListItem, ChatTurn, ChatWithMessages } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, ChatListItem, ChatTurn, ChatWithMessages, SeedChatTurn } from '../../supabase/functions/_shared/api/types.ts';
 import { parseEvents } from '../support/sse.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
@@ -19,13 +19,21 @@ beforeAll(async () => {
 afterAll(closeAdminSql);
 
 async function newChat(user: TestUser, title?: string): Promise<Chat> {
-  const reply = await api<{ chat: Chat }>('/chat/new', { body: { userId: user.id, ...(title === undefined ? {} : { title }) }, token: user.token });
+  // The seed's reply: the chat itself.
+  const reply = await api<Chat>('/chat/new', { body: { userId: user.id, ...(title === undefined ? {} : { title }) }, token: user.token });
   expect(reply.status).toBe(201);
-  return reply.body.chat;
+  return reply.body;
 }
 
-const send = (user: TestUser, chatId: string, message: string, extra: Record<string, unknown> = {}) =>
-  api<ChatTurn & { success: boolean }>('/chat/send', { body: { userId: user.id, chatId, message, ...extra }, token: user.token });
+/** POST /api/chat/send as JSON (the seed's {reply: text, chatId}), read as the stored turn (reply: the stored message). */
+async function send(user: TestUser, chatId: string, message: string, extra: Record<string, unknown> = {}) {
+  const reply = await api<SeedChatTurn>('/chat/send', { body: { userId: user.id, chatId, message, ...extra }, token: user.token });
+  if (reply.status !== 200) return { ...reply, body: reply.body as unknown as ChatTurn & { code?: string } };
+  expect(reply.body.reply).toBe(reply.body.assistantMessage.content);
+  expect(reply.body.chatId).toBe(chatId);
+  const { reply: _text, assistantMessage, chatId: _chatId, ...rest } = reply.body;
+  return { ...reply, body: { ...rest, reply: assistantMessage } as ChatTurn & { code?: string } };
+}
 
 const storedMessages = async (chatId: string) =>
   adminSql()<{ role: string; content: string; model: string | null; cited_entries: string[] }[]>`
@@ -55,13 +63,10 @@ describe('POST /api/chat/new', () => {
   it('starts a "New Chat" with no messages, or one with the given title (trimmed)', async () => {
     const reply = await api('/chat/new', { body: { userId: learner.id }, token: learner.token });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({
-      success: true,
-      chat: { _id: expect.any(String), title: 'New Chat', createdAt: expect.any(String), updatedAt: expect.any(String), messages: [] },
-    });
+    expect(reply.body).toEqual({ _id: expect.any(String), userId: learner.id, title: 'New Chat', createdAt: expect.any(String), updatedAt: expect.any(String), messages: [] });
     expect((await newChat(learner, '  Viaje a México  ')).title).toBe('Viaje a México');
     expect((await newChat(learner, '   ')).title).toBe('New Chat');
-    const [owner] = await adminSql()`select owner from public.chats where id = ${reply.body.chat._id}`;
+    const [owner] = await adminSql()`select owner from public.chats where id = ${reply.body._id}`;
     expect(owner.owner).toBe(learner.id);
   });
 
@@ -224,7 +229,7 @@ describe('PUT /api/chat/:chatId', () => {
     const chat = await newChat(learner);
     const renamed = await api(`/chat/${chat._id}`, { method: 'PUT', body: { title: '  Slang de Chile ' }, token: learner.token });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ success: true, chat: expect.objectContaining({ _id: chat._id, title: 'Slang de Chile' }) });
+    expect(renamed.body).toEqual({ _id: chat._id, userId: learner.id, title: 'Slang de Chile', createdAt: chat.createdAt, updatedAt: expect.any(String), messages: [] });
     for (const [body, code] of [
       [{ title: '  ' }, 'chat_title_required'],
       [{}, 'chat_title_required'],
@@ -312,7 +317,6 @@ describe('POST /api/chat/send: the offline tutor', () => {
     const first = await send(learner, chat._id, '  ¿Qué significa chamba?  ');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
-      success: true,
       userMessage: { role: 'user', content: '¿Qué significa chamba?', model: null, citations: [] },
       reply: { role: 'assistant', model: 'offline' },
       chat: { _id: chat._id },

@@ -36,12 +36,20 @@ describe('/api/comment', () => {
     expect(first.body).toEqual({
       success: true,
       message: 'Comment added successfully',
-      data: { _id: expect.any(String), contentId: entry._id, text: 'Tengo mucha chamba.', owner: { _id: writer.id, name: 'Wanda' }, createdAt: expect.any(String) },
+      data: {
+        _id: expect.any(String),
+        content: entry._id,
+        contentId: entry._id,
+        text: 'Tengo mucha chamba.',
+        owner: { _id: writer.id, name: 'Wanda' },
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
     });
     const second = await api('/comment/addComment', { body: { contentId: entry._id, text: 'Y yo.' }, token: owner.token });
-    const list = await api<{ data: { _id: string }[] }>(`/comment/getCommentsByContentId/${entry._id}`);
+    const list = await api<{ _id: string }[]>(`/comment/getCommentsByContentId/${entry._id}`);
     expect(list.status).toBe(200);
-    expect(list.body.data.map((comment) => comment._id)).toEqual([second.body.data._id, first.body.data._id]);
+    expect(list.body.map((comment) => comment._id)).toEqual([second.body.data._id, first.body.data._id]);
     const [row] = await adminSql()`select comment_count from public.entries where id = ${entry._id}`;
     expect(row.comment_count).toBe(2);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry, EntryListReply } from '../../supabase/functions/_shared/api/types.ts';
+import { UNPAGED_MAX_ENTRIES } from '../../supabase/functions/_shared/api/content.ts';
 import { adminSql, api, closeAdminSql, createUser, signAccessToken, stack, type TestUser } from '../support/stack.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -283,19 +284,32 @@ describe('listing, search and pagination', () => {
     expect(pages).toBe(3);
   });
 
-  it('caps a call without a limit at one page of 100, with a cursor for the rest', async () => {
-    const [{ n }] = await adminSql()`select count(*)::int as n from public.entries where show`;
+  it('answers a call without limit or cursor (the seed’s client) with every entry, streamed, and pages of 100 at most with either', async () => {
+    // Not counting seed-shapes' capped list ('tope…' titles), which comes and goes meanwhile.
+    const [{ n }] = await adminSql()`select count(*)::int as n from public.entries where show and title not like 'tope%'`;
     expect(n).toBeGreaterThan(100);
-    const first = await api<EntryListReply>('/content/getContents');
+    for (const path of ['/content/getContents', '/content/getContentsSortedByVoteDesc']) {
+      const all = await api<EntryListReply>(path);
+      expect(all.status).toBe(200);
+      // Others' tests add entries meanwhile (seed-shapes passes the cap for a while): at least
+      // the ones counted up to the cap, each once, and a cursor only once the cap is reached.
+      const ids = all.body.data.map((entry) => entry._id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBeGreaterThanOrEqual(Math.min(n, UNPAGED_MAX_ENTRIES));
+      expect(ids.length).toBeLessThanOrEqual(UNPAGED_MAX_ENTRIES);
+      expect(all.body.nextCursor === null).toBe(ids.length < UNPAGED_MAX_ENTRIES);
+    }
+    const first = await api<EntryListReply>('/content/getContents?limit=100');
     expect(first.body.data).toHaveLength(100);
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const ids = new Set(first.body.data.map((entry) => entry._id));
     for (let cursor = first.body.nextCursor; cursor; ) {
       const page = await api<EntryListReply>(`/content/getContents?cursor=${cursor}`);
+      expect(page.body.data.length).toBeLessThanOrEqual(100);
       for (const entry of page.body.data) ids.add(entry._id);
       cursor = page.body.nextCursor;
     }
-    expect(ids.size).toBe(n);
+    expect(ids.size).toBeGreaterThanOrEqual(n);
   });
 
   it('rejects bad filters with 400', async () => {

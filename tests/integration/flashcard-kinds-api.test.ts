@@ -135,7 +135,7 @@ describe('due cards of several kinds', () => {
     const cards: Record<string, Flashcard> = {};
     for (const kind of ['basic', 'reverse', 'cloze'] as const) cards[kind] = (await add(reviewer, entry._id, kind)).body.data as Flashcard;
 
-    const due = await api<{ data: (Flashcard & { preview: unknown })[]; total: number }>(`/flashcard/getDueFlashcards/${reviewer.id}`, { token: reviewer.token });
+    const due = await api<{ data: (Flashcard & { preview: unknown })[]; total: number }>(`/flashcard/getDueFlashcards/${reviewer.id}?limit=100`, { token: reviewer.token });
     expect(due.status).toBe(200);
     expect(due.body.total).toBe(3);
     const fronts = Object.fromEntries(due.body.data.map((card) => [card.kind, card.prompt]));
@@ -147,7 +147,7 @@ describe('due cards of several kinds', () => {
     const rated = await api<{ data: Flashcard }>(`/flashcard/updateFlashcardReview/${cards.reverse._id}`, { method: 'PUT', body: { quality: 'Easy' }, token: reviewer.token });
     expect(rated.status).toBe(200);
     expect(rated.body.data).toMatchObject({ kind: 'reverse', state: 'review', reps: 1 });
-    const after = await api<{ data: Flashcard[]; total: number }>(`/flashcard/getDueFlashcards/${reviewer.id}`, { token: reviewer.token });
+    const after = await api<{ data: Flashcard[]; total: number }>(`/flashcard/getDueFlashcards/${reviewer.id}?limit=100`, { token: reviewer.token });
     expect(new Set(after.body.data.map((card) => card.kind))).toEqual(new Set(['basic', 'cloze']));
     expect(after.body.data.every((card) => card.state === 'new' && card.reps === 0)).toBe(true);
 
@@ -182,7 +182,7 @@ describe('variant cards and POST /api/flashcard/addVariantDrill', () => {
     const card = await add(driller, sorbete._id, 'variant');
     expect(card.status).toBe(201);
     expect(card.body.data).toMatchObject({ kind: 'variant', prompt: 'A drinking straw. — in Argentina?' });
-    const due = await api<{ data: (Flashcard & { variants?: unknown })[] }>(`/flashcard/getDueFlashcards/${driller.id}`, { token: driller.token });
+    const due = await api<{ data: (Flashcard & { variants?: unknown })[] }>(`/flashcard/getDueFlashcards/${driller.id}?limit=100`, { token: driller.token });
     const front = due.body.data.find((item) => item.kind === 'variant');
     expect(front?.variants).toEqual([
       { _id: pajita._id, title: pajita.title, country: 'ES' },

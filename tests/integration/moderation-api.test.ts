@@ -114,12 +114,12 @@ describe('POST /api/report/addReport', () => {
     const added = await api('/comment/addComment', { body: { contentId: host._id, text: 'Compra aquí.' }, token: reporters[3].token });
     const commentId = added.body.data._id as string;
     for (const reporter of reporters.slice(0, 3)) expect((await report(reporter.token, { commentId, reason: 'spam' })).status).toBe(201);
-    const asGuest = await api<{ data: { _id: string }[] }>(`/comment/getCommentsByContentId/${host._id}`);
-    expect(asGuest.body.data).toEqual([]);
-    const asWriter = await api<{ data: { _id: string; moderation?: string }[] }>(`/comment/getCommentsByContentId/${host._id}`, {
+    const asGuest = await api<{ _id: string }[]>(`/comment/getCommentsByContentId/${host._id}`);
+    expect(asGuest.body).toEqual([]);
+    const asWriter = await api<{ _id: string; moderation?: string }[]>(`/comment/getCommentsByContentId/${host._id}`, {
       token: reporters[3].token,
     });
-    expect(asWriter.body.data).toEqual([expect.objectContaining({ _id: commentId, moderation: 'held' })]);
+    expect(asWriter.body).toEqual([expect.objectContaining({ _id: commentId, moderation: 'held' })]);
   });
 });
 

@@ -95,8 +95,8 @@ describe('replies', () => {
     expect(answer.body.data).toMatchObject({ parentId: top.body.data._id, text: 'En Medellín.' });
     const deeper = await api('/comment/addComment', { body: { contentId: entry._id, text: 'Y en Cali.', parentId: answer.body.data._id }, token: owner.token });
     expect(deeper.body.data.parentId).toBe(top.body.data._id);
-    const list = await api<{ data: { _id: string; parentId?: string }[] }>(`/comment/getCommentsByContentId/${entry._id}`);
-    expect(list.body.data.find((item) => item._id === answer.body.data._id)?.parentId).toBe(top.body.data._id);
+    const list = await api<{ _id: string; parentId?: string }[]>(`/comment/getCommentsByContentId/${entry._id}`);
+    expect(list.body.find((item) => item._id === answer.body.data._id)?.parentId).toBe(top.body.data._id);
     const unknownParent = await api('/comment/addComment', { body: { contentId: entry._id, text: 'Hola', parentId: randomUUID() }, token: fans[0].token });
     expect(unknownParent.status).toBe(404);
     expect((await api('/comment/addComment', { body: { contentId: entry._id, text: 'Hola', parentId: 'x' }, token: fans[0].token })).status).toBe(400);
@@ -157,8 +157,8 @@ describe('POST /api/user/deleteAccount', () => {
     expect((await api('/auth/getUser', { token: leaver.token })).status).toBe(401);
     expect((await api('/auth/login', { body: { email: leaver.email, password: 'correct-horse-9' } })).status).toBe(401);
     expect((await api(`/content/getContentById/${added.body.data._id}`)).body).toMatchObject({ author: 'Lea', owner: null });
-    const comments = await api<{ data: { text: string; owner: { _id: string | null; name: string } }[] }>(`/comment/getCommentsByContentId/${entry._id}`);
-    expect(comments.body.data.find((item) => item.text === 'Me voy.')?.owner).toEqual({ _id: null, name: 'deleted user' });
+    const comments = await api<{ text: string; owner: { _id: string | null; name: string } }[]>(`/comment/getCommentsByContentId/${entry._id}`);
+    expect(comments.body.find((item) => item.text === 'Me voy.')?.owner).toEqual({ _id: null, name: 'deleted user' });
     const [{ cards }] = await adminSql()`select count(*)::int as cards from public.flashcards where user_id = ${leaver.id}`;
     expect(cards).toBe(0);
   });

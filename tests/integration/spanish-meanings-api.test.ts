@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, ChatTurn, Entry, EntryListReply, Tag } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, SeedChatTurn, Entry, EntryListReply, Tag } from '../../supabase/functions/_shared/api/types.ts';
 import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // Meanings in Spanish too (issue 18), through the /api on the real stack: descriptionEs on
@@ -132,15 +132,15 @@ describe('search by the Spanish meaning', () => {
   it('is what the tutor finds too', async () => {
     const word = `guagüita${unique()}`;
     const entry = await addEntry({ descriptionEs: `Una ${word} pequeña.` }, owner.token);
-    const chat = await api<{ chat: Chat }>('/chat/new', { body: { userId: owner.id }, token: owner.token });
-    const turn = await api<ChatTurn>('/chat/send', {
-      body: { userId: owner.id, chatId: chat.body.chat._id, message: `¿Qué es una ${word.replace('ü', 'u')}?`, language: 'es' },
+    const chat = await api<Chat>('/chat/new', { body: { userId: owner.id }, token: owner.token });
+    const turn = await api<SeedChatTurn>('/chat/send', {
+      body: { userId: owner.id, chatId: chat.body._id, message: `¿Qué es una ${word.replace('ü', 'u')}?`, language: 'es' },
       token: owner.token,
     });
     expect(turn.status).toBe(200);
-    expect(turn.body.reply.citations.map((citation) => citation._id)).toContain(entry._id);
+    expect(turn.body.assistantMessage.citations.map((citation) => citation._id)).toContain(entry._id);
     // The offline tutor answers a Spanish question with the Spanish meaning.
-    expect(turn.body.reply.content).toContain(word);
+    expect(turn.body.reply).toContain(word);
   });
 });
 
@@ -231,11 +231,11 @@ describe('PUT /api/tag/updateTag/{id}', () => {
 
 describe('a chat started in Spanish', () => {
   it('is called "Nuevo chat" until its first question names it', async () => {
-    const chat = await api<{ chat: Chat }>('/chat/new', { body: { userId: owner.id, title: 'Nuevo chat' }, token: owner.token });
+    const chat = await api<Chat>('/chat/new', { body: { userId: owner.id, title: 'Nuevo chat' }, token: owner.token });
     expect(chat.status).toBe(201);
-    expect(chat.body.chat.title).toBe('Nuevo chat');
+    expect(chat.body.title).toBe('Nuevo chat');
     const turn = await api<{ chat: Chat }>('/chat/send', {
-      body: { userId: owner.id, chatId: chat.body.chat._id, message: '¿Qué significa chamba?', language: 'es' },
+      body: { userId: owner.id, chatId: chat.body._id, message: '¿Qué significa chamba?', language: 'es' },
       token: owner.token,
     });
     expect(turn.status).toBe(200);

@@ -590,6 +590,7 @@ describe('when Postgres cannot be reached', () => {
       for (const [route, init] of [
         ['/bucket', { headers }],
         ['/object/public/b/k.txt', {}],
+        ['/object/list-v2/b', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"with_delimiter":true}' }],
         ['/object/b/k.txt', { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: 'hello' }],
       ] as const) {
         const reply = await storage.fetch(new Request(`http://storage.test/storage/v1${route}`, init), route);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, createApiApp } from '../../supabase/functions/_shared/api/app.ts';
-import type { Chat, ChatTurn } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, ChatTurn, SeedChatTurn } from '../../supabase/functions/_shared/api/types.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 
@@ -64,17 +64,17 @@ afterAll(async () => {
 const link = (key: string, title: string) => `**[${title}${mark}](/content/${ids[key]})**`;
 
 async function newChat(): Promise<Chat> {
-  const reply = await api<{ chat: Chat }>('/chat/new', { body: {}, token: learner.token });
+  const reply = await api<Chat>('/chat/new', { body: {}, token: learner.token });
   expect(reply.status).toBe(201);
-  return reply.body.chat;
+  return reply.body;
 }
 
 /** Asks the offline tutor (the stack's /api). */
 async function askOffline(message: string, language = 'en'): Promise<ChatTurn> {
   const chat = await newChat();
-  const reply = await api<ChatTurn>('/chat/send', { body: { chatId: chat._id, message, language }, token: learner.token });
+  const reply = await api<SeedChatTurn>('/chat/send', { body: { chatId: chat._id, message, language }, token: learner.token });
   expect(reply.status).toBe(200);
-  return reply.body;
+  return storedTurn(reply.body);
 }
 
 /** Asks the model (this worker's /api with a key). */
@@ -86,7 +86,13 @@ async function askModel(message: string): Promise<ChatTurn> {
     body: JSON.stringify({ chatId: chat._id, message }),
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as ChatTurn;
+  return storedTurn((await response.json()) as SeedChatTurn);
+}
+
+/** The JSON reply (the seed's {reply: text, chatId}) as the stored turn: reply is the stored message. */
+function storedTurn(body: SeedChatTurn): ChatTurn {
+  expect(body.reply).toBe(body.assistantMessage.content);
+  return { reply: body.assistantMessage, userMessage: body.userMessage, chat: body.chat };
 }
 
 const cited = (turn: ChatTurn) => turn.reply.citations.map((citation) => citation._id);

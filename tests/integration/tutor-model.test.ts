@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { close, createApiApp } from '../../supabase/functions/_shared/api/app.ts';
-import type { Chat, ChatTurn } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, ChatTurn, SeedChatTurn } from '../../supabase/functions/_shared/api/types.ts';
 import { defaultReplyPieces, MADE_UP_ENTRY_ID, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { readEvents } from '../support/sse.ts';
 import { adminSql, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
@@ -65,7 +65,7 @@ const call = (path: string, init: { body?: unknown; accept?: string; user?: Test
 async function newChat(user = learner): Promise<Chat> {
   const reply = await call('/chat/new', { body: {}, user });
   expect(reply.status).toBe(201);
-  return ((await reply.json()) as { chat: Chat }).chat;
+  return (await reply.json()) as Chat;
 }
 
 const send = (chatId: string, message: string, accept?: string, user = learner) => call('/chat/send', { body: { chatId, message }, accept, user });
@@ -78,7 +78,10 @@ describe('the prompt', () => {
     const before = fake.requests.length;
     const reply = await send(chat._id, '¿Qué significa chamba?');
     expect(reply.status).toBe(200);
-    const turn = (await reply.json()) as ChatTurn;
+    const answered = (await reply.json()) as SeedChatTurn;
+    // As JSON, the seed's reply: the text; the stored message beside it.
+    expect(answered.reply).toBe(answered.assistantMessage.content);
+    const turn: ChatTurn = { reply: answered.assistantMessage, userMessage: answered.userMessage, chat: answered.chat };
     expect(fake.requests.length).toBe(before + 1);
     const { body, authorization } = fake.requests.at(-1)!;
     expect(authorization).toBe('Bearer sk-fake-key');

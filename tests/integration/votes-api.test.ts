@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry, SeedVote } from '../../supabase/functions/_shared/api/types.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // /api/vote against the real stack: who may vote, the spec's replies and messages, and
@@ -78,11 +78,21 @@ describe('POST /api/vote/addVote', () => {
 
 describe('GET /api/vote/getVotesByContentId and getVoteSummary, DELETE /api/vote/removeVote', () => {
   it('lists an entry’s votes with the spec’s fields, for guests too', async () => {
-    const reply = await api<{ data: { contentId: string; userId: string; voteType: string; createdAt: string }[] }>(
-      `/vote/getVotesByContentId/${entry._id}`,
-    );
+    // The seed's reply: the votes themselves, a bare array, the voter populated with its name.
+    const reply = await api<SeedVote[]>(`/vote/getVotesByContentId/${entry._id}`);
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toEqual([{ contentId: entry._id, userId: voter.id, voteType: 'downvote', createdAt: expect.any(String) }]);
+    expect(reply.body).toEqual([
+      {
+        _id: expect.any(String),
+        content: entry._id,
+        user: { _id: voter.id, name: expect.any(String) },
+        voteType: 'downvote',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        contentId: entry._id,
+        userId: voter.id,
+      },
+    ]);
     const summary = await api(`/vote/getVoteSummary/${entry._id}`, { token: voter.token });
     expect(summary.body.data).toMatchObject({ voteCount: -1, userVote: 'downvote' });
   });

@@ -1,4 +1,4 @@
-import { AuthAdminApi, AuthClient, isAuthApiError, isAuthWeakPasswordError } from '@supabase/auth-js';
+import { AuthAdminApi, AuthClient, isAuthApiError, isAuthWeakPasswordError, type Session } from '@supabase/auth-js';
 import { configuredKeys } from './auth.ts';
 import { env } from './env.ts';
 import { ApiError } from './errors.ts';
@@ -33,6 +33,74 @@ export function publicAuth(clientAddress?: string | null) {
   return new AuthClient({
     ...settings(secret ?? env('SUPABASE_ANON_KEY'), forwarded),
     persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  });
+}
+
+/** A renewal's outcome: the new session, or Auth's refusal of the refresh token. */
+export type Renewal = { session: Session } | { refused: true };
+
+/**
+ * One refresh-token grant (`POST /token?grant_type=refresh_token`), as auth-js sends it but
+ * tried once with a 5-second limit: a request waits for this, so no backing off for 30 s as
+ * auth-js's own refreshSession does while Auth is down. Auth's 4xx refusal is `refused`; its
+ * rate limit is a 429 and anything else a 503.
+ */
+export async function renewSession(refreshToken: string, clientAddress?: string | null): Promise<Renewal> {
+  const secret = secretKey();
+  const forwarded = secret && clientAddress ? { 'Sb-Forwarded-For': clientAddress } : undefined;
+  const { url, headers } = settings(secret ?? env('SUPABASE_ANON_KEY'), forwarded);
+  let response: Response;
+  try {
+    response = await fetch(`${url}/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json;charset=UTF-8', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+      signal: AbortSignal.timeout(5000),
+    });
+  } catch {
+    throw new ApiError(503, 'auth_unavailable');
+  }
+  if (response.status === 429) {
+    await response.body?.cancel();
+    throw new ApiError(429, 'rate_limited');
+  }
+  if (response.status >= 400 && response.status < 500) {
+    await response.body?.cancel();
+    return { refused: true };
+  }
+  const session = (await response.json().catch(() => null)) as Session | null;
+  if (!response.ok || !session || typeof session.access_token !== 'string' || typeof session.refresh_token !== 'string') {
+    throw new ApiError(503, 'auth_unavailable');
+  }
+  session.expires_at ??= Math.floor(Date.now() / 1000) + (session.expires_in ?? 0);
+  return { session };
+}
+
+/** Where auth-js keeps a PKCE verifier in `pkceAuth`'s storage. */
+export const PKCE_STORAGE_KEY = 'sb-api-auth-token';
+export const pkceVerifierKey = `${PKCE_STORAGE_KEY}-code-verifier`;
+
+/**
+ * auth-js in PKCE mode over `store`, for the Google sign-in the api function runs on the
+ * browser's behalf (as @supabase/ssr does): signInWithOAuth leaves the verifier in `store`
+ * under `pkceVerifierKey` (the cookie carries it across the trip to Google), and
+ * exchangeCodeForSession reads it back from there.
+ */
+export function pkceAuth(store: Map<string, string>, clientAddress?: string | null) {
+  const secret = secretKey();
+  const forwarded = secret && clientAddress ? { 'Sb-Forwarded-For': clientAddress } : undefined;
+  return new AuthClient({
+    ...settings(secret ?? env('SUPABASE_ANON_KEY'), forwarded),
+    flowType: 'pkce',
+    storageKey: PKCE_STORAGE_KEY,
+    storage: {
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => void store.set(key, value),
+      removeItem: (key) => void store.delete(key),
+    },
+    persistSession: true,
     autoRefreshToken: false,
     detectSessionInUrl: false,
   });

@@ -28,6 +28,7 @@ export const messages = {
   page_login_required: 'Please log in to view this page',
   tag_login_required: 'Please log in to add a tag',
   forbidden: 'You do not have permission to do that.',
+  cross_site_request: 'This request came from another site. Please use the app itself.',
   admin_required: "You don't have permission to view this page",
   // Limits and outages
   rate_limited: 'Too many requests. Please wait a moment and try again.',
@@ -147,6 +148,19 @@ export const messages = {
   ban_admin: 'Revoke this user\'s admin rights before banning them.',
   invalid_ban_until: 'A ban must end in the future.',
   delete_admin: 'Revoke this user\'s admin rights before deleting their account.',
+  // The seed's account routes (delete-account, reset-password, verify-email, resend-verification)
+  delete_login_required: 'You must be logged in to delete your account.',
+  delete_confirmation_required: 'Please type DELETE to confirm account deletion.',
+  reauthentication_required: 'Please log in again to delete your account.',
+  reset_fields_required: 'Token, password, and confirm password are required.',
+  reset_link_invalid: 'Password reset link is invalid or has expired. Please request a new one.',
+  verification_token_required: 'Verification token is required.',
+  verification_link_invalid: 'This verification link is invalid or has expired. Please request a new one.',
+  resend_login_required: 'Please log in to resend a verification email.',
+  avatar_login_required: 'Please log in to add an avatar.',
+  avatar_path_invalid: 'Upload the image into your own avatars folder first.',
+  avatar_description_too_long: 'The description is at most 1000 characters.',
+  avatar_file_not_found: 'That image has not been uploaded.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

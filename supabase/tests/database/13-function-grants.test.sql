@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(137);
+select plan(145);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -29,7 +29,12 @@ select plan(137);
 --   anon and authenticated: add_report (it reads others' reports and holds the third one's
 --     target; a guest is told to log in). authenticated only: resolve_report and ban_user
 --     (each checks the caller is an admin; guests may not call them at all), and
---     delete_account (the account itself with its password, or an admin).
+--     delete_account (the account itself with its password, or an admin), and delete_own_account
+--     (the seed's delete-account: the caller's own, from a session signed in minutes ago).
+--   anon and authenticated: remember_account_link and use_account_link (the seed's reset-password
+--     and verify-email links: a guest asks for and follows them; the token's hash is all they
+--     take, and nothing is said of who has an account). authenticated only: caller_email_confirmed
+--     (the seed's emailVerified, of the caller's own account).
 --   authenticated only: mark_feedback_handled (admins, checked inside; guests may not call it),
 --     running_bans (list_users, run as the caller, reads auth.users through it; it returns
 --     nothing to anyone but an admin).
@@ -66,6 +71,10 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.check_current_password(text)', false, true),
   ('private.check_login_throttle(text, text)', true, false),
   ('private.count_comments()', false, false),
+  ('private.caller_email_confirmed()', false, true),
+  ('private.remember_account_link(text, text, text)', true, true),
+  ('private.use_account_link(text, text)', true, true),
+  ('private.delete_own_account(text)', false, true),
   ('private.create_profile_for_new_user()', false, false),
   ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
   ('private.is_admin()', true, true),

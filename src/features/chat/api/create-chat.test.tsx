@@ -19,7 +19,7 @@ function startChat() {
 }
 
 const reply = (title: string) =>
-  json({ success: true, chat: { _id: 'c1', title, createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', messages: [] } }, 201);
+  json({ _id: 'c1', userId, title, createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', messages: [] }, 201);
 
 describe('a new chat’s default title', () => {
   it('is left to the server ("New Chat") in English', async () => {

@@ -8,8 +8,9 @@ import type { Chat, ChatPage, ChatWithMessages } from './types';
 
 export async function createChat(userId: string, title?: string): Promise<Chat> {
   // No title: the server names it "New Chat".
-  const reply = await api.post<{ chat: ChatWithMessages }>('/chat/new', title ? { userId, title } : { userId });
-  const { messages: _messages, ...chat } = reply.chat;
+  // The seed's reply: the chat itself (with its owner and, empty, its messages).
+  const reply = await api.post<ChatWithMessages>('/chat/new', title ? { userId, title } : { userId });
+  const { messages: _messages, userId: _owner, ...chat } = reply;
   return chat;
 }
 

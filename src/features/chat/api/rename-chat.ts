@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
 import { cachedChat, updateChats } from './get-chats';
-import type { Chat } from './types';
+import type { Chat, ChatWithMessages } from './types';
 
 export async function renameChat({ chatId, title }: { chatId: string; title: string }): Promise<Chat> {
-  const reply = await api.put<{ chat: Chat }>(`/chat/${encodeURIComponent(chatId)}`, { title });
-  return reply.chat;
+  // The seed's reply: the chat itself (with its owner and messages, which the list does not keep).
+  const { messages: _messages, userId: _owner, ...chat } = await api.put<ChatWithMessages>(`/chat/${encodeURIComponent(chatId)}`, { title });
+  return chat;
 }
 
 /** Shows the new title at once; puts the old one back if the server says no. */

@@ -1,6 +1,6 @@
 import type { Chat, ChatMessage } from '@/lib/api-types';
 
-export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages } from '@/lib/api-types';
+export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages, SeedChatTurn } from '@/lib/api-types';
 
 /** One page of a chat's messages (oldest first) and the cursor to the ones before it. */
 export interface ChatPage {

@@ -21,11 +21,11 @@ function stubApi({ chats = [], messages = {}, send, olderPage }: Api) {
   return stubFetch((url, init) => {
     const path = url.pathname;
     if (path === `/api/chat/chats/${testUser._id}`) return list(url);
-    if (path === '/api/chat/new') return json({ success: true, chat: { ...makeChat({ _id: '99999999-9999-4999-8999-999999999999' }), messages: [] } }, 201);
+    if (path === '/api/chat/new') return json({ ...makeChat({ _id: '99999999-9999-4999-8999-999999999999' }), userId: testUser._id, messages: [] }, 201);
     if (path === '/api/chat/send') return send!(JSON.parse(String(init.body)));
     const chatId = path.split('/').pop()!;
     const chat = (Array.isArray(chats) ? chats : []).find((item) => item._id === chatId) ?? makeChat({ _id: chatId });
-    if (init.method === 'PUT') return json({ success: true, chat: { ...chat, title: JSON.parse(String(init.body)).title } });
+    if (init.method === 'PUT') return json({ ...chat, userId: testUser._id, title: JSON.parse(String(init.body)).title, messages: [] });
     if (init.method === 'DELETE') return json({ success: true, data: { _id: chatId } });
     if (url.searchParams.get('before')) return chatReply(chat, olderPage ?? []);
     return chatReply(chat, messages[chatId] ?? [], Boolean(olderPage), olderPage ? 'older-cursor' : null);

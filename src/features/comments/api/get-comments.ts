@@ -18,8 +18,8 @@ export interface Comment {
 }
 
 export async function getComments(entryId: string, signal?: AbortSignal): Promise<Comment[]> {
-  const reply = await api.get<{ data: Comment[] }>(`/comment/getCommentsByContentId/${encodeURIComponent(entryId)}`, { signal });
-  return reply.data;
+  // The seed's reply: the comments themselves, a bare array.
+  return api.get<Comment[]>(`/comment/getCommentsByContentId/${encodeURIComponent(entryId)}`, { signal });
 }
 
 export function commentsQueryOptions(entryId: string) {

@@ -31,7 +31,7 @@ function serve(comments: Comment[], deleteStatus = 200) {
       return json({ success: true, data: { ...mine, _id: 'c1000000-0000-4000-8000-000000000003', text: body.text, createdAt: new Date().toISOString() } }, 201);
     }
     if (url.pathname.startsWith('/api/comment/deleteComment/')) return json({ success: true, data: mine });
-    return json({ success: true, data: comments });
+    return json(comments);
   });
 }
 
@@ -72,7 +72,7 @@ describe('CommentsSection', () => {
         const body = JSON.parse(String(init.body)) as { text: string; parentId?: string };
         return json({ success: true, data: { ...mine, _id: 'c1000000-0000-4000-8000-000000000004', text: body.text, parentId: body.parentId, createdAt: new Date().toISOString() } }, 201);
       }
-      return json({ success: true, data: [earlierReply, theirs] });
+      return json([earlierReply, theirs]);
     });
     renderWithProviders(<CommentsSection entryId={entryId} count={2} />, { user: testUser });
     const thread = await screen.findByRole('list', { name: 'Replies to Pía' });

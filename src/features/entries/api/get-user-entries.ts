@@ -4,8 +4,11 @@ import { api } from '@/lib/api';
 import { entryKeys } from './entry-keys';
 
 /** One page of what one person added, newest first (their own hidden entries included). */
+/** Entries per page (the server's most; without `limit` it answers the seed's whole list). */
+const USER_ENTRIES_PAGE_SIZE = 100;
+
 export function getUserEntries(userId: string, cursor: string | null, signal?: AbortSignal): Promise<EntryListReply> {
-  return api.get<EntryListReply>(`/content/getContents/${encodeURIComponent(userId)}`, { query: { cursor }, signal });
+  return api.get<EntryListReply>(`/content/getContents/${encodeURIComponent(userId)}`, { query: { limit: USER_ENTRIES_PAGE_SIZE, cursor }, signal });
 }
 
 export function userEntriesQueryOptions(userId: string) {
@@ -17,7 +20,7 @@ export function userEntriesQueryOptions(userId: string) {
   });
 }
 
-/** The Account page's list, a page (the server's 100) at a time. */
+/** The Account page's list, a page of 100 at a time. */
 export function useUserEntries(userId: string) {
   return useInfiniteQuery(userEntriesQueryOptions(userId));
 }

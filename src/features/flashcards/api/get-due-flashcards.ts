@@ -10,8 +10,15 @@ export interface DueList {
   total: number;
 }
 
+/** Cards per fetch of the session (the server's default; at most 200). */
+const DUE_PAGE_SIZE = 100;
+
 export async function getDueFlashcards(userId: string, signal?: AbortSignal): Promise<DueList> {
-  const reply = await api.get<{ data: DueFlashcard[]; total: number }>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, { signal });
+  // With `limit`: the page with `total` (without it the server answers the seed's bare list).
+  const reply = await api.get<{ data: DueFlashcard[]; total: number }>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, {
+    query: { limit: DUE_PAGE_SIZE },
+    signal,
+  });
   // Rated here but not yet on the server (offline, this list from the service worker's
   // cache, or still being sent): not asked again.
   const waiting = await reviewSync()

@@ -4,8 +4,8 @@ import { flashcardKeys } from './flashcard-keys';
 import type { Flashcard } from './types';
 
 export async function getFlashcards(userId: string, signal?: AbortSignal): Promise<Flashcard[]> {
-  const reply = await api.get<{ data: Flashcard[] }>(`/flashcard/getFlashcards/${encodeURIComponent(userId)}`, { signal });
-  return reply.data;
+  // The seed's reply: the cards themselves, a bare array (the seed's fields beside ours).
+  return api.get<Flashcard[]>(`/flashcard/getFlashcards/${encodeURIComponent(userId)}`, { signal });
 }
 
 export function flashcardsQueryOptions(userId: string) {

@@ -64,7 +64,7 @@ interface Replies {
 function stubApi({ due = [], all = [], review, streak = { updated: false, streak: 3, longest: 7, freezes: 0, freezesUsed: 0, freezeEarned: false } }: Replies) {
   return stubFetch((url, init) => {
     if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) return json({ success: true, data: due, total: due.length });
-    if (url.pathname.startsWith('/api/flashcard/getFlashcards/')) return json({ success: true, data: all });
+    if (url.pathname.startsWith('/api/flashcard/getFlashcards/')) return json(all);
     if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) {
       if (review) return review();
       const id = url.pathname.split('/').pop();

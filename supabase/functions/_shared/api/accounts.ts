@@ -1,12 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isAuthSessionMissingError, type Session } from '@supabase/auth-js';
-import { adminAuth, authorizeUrl, fromAuthError, publicAuth } from '../auth-service.ts';
+import { adminAuth, authorizeUrl, fromAuthError, pkceAuth, pkceVerifierKey, publicAuth } from '../auth-service.ts';
 import { callerFrom, guest, type Caller } from '../auth.ts';
 import { asCaller } from '../db.ts';
+import { env } from '../env.ts';
 import { ApiError, fromPostgres } from '../errors.ts';
 import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
+import { configuredAppOrigins, originOf, requestOrigin } from '../origins.ts';
+import { clearSessionCookie, clearVerifierCookie, setSessionCookie, setVerifierCookie, verifierFromCookies } from '../session-cookie.ts';
 import { removeFiles } from '../storage-service.ts';
 import type { ApiEnv } from './context.ts';
 import { RECORDINGS_BUCKET, recordingFilesOf } from './recordings.ts';
@@ -62,6 +65,9 @@ const updateBody = z
 const setAdminBody = z.object({ userId: uuid, isAdmin: z.boolean() });
 
 const deleteAccountBody = z.object({ currentPassword: z.string().optional() });
+
+/** The seed's delete-account: `confirmation` must be DELETE; a password is optional (a recent sign-in stands for it). */
+const seedDeleteAccountBody = z.object({ confirmation: z.string().optional(), currentPassword: z.string().optional() });
 
 const usersQuery = z.object({
   limit: countParam(999, 500),
@@ -146,6 +152,52 @@ function sessionAlreadyEnded(error: { code?: string } | null): boolean {
   return error !== null && (isAuthSessionMissingError(error) || ['session_not_found', 'bad_jwt', 'user_not_found'].includes(error.code ?? ''));
 }
 
+/**
+ * The app's origin a Google sign-in returns to: the page that sent the browser here (its
+ * Referer, when the browser says it is this same origin or it is one of the app's), else the
+ * origin this request was sent to, else SITE_URL. Auth checks it against its allow-list.
+ */
+function googleReturnOrigin(c: Context<ApiEnv>): string {
+  const referrer = originOf(c.req.header('referer'));
+  const sameOrigin = c.req.header('sec-fetch-site')?.toLowerCase() === 'same-origin';
+  if (referrer && (sameOrigin || configuredAppOrigins().has(referrer))) return referrer;
+  return requestOrigin(c.req.url, c.req.raw.headers) ?? originOf(env('SITE_URL')) ?? new URL(c.req.url).origin;
+}
+
+/**
+ * GET /api/auth/google without `redirectTo` (the seed's client): a PKCE sign-in whose
+ * verifier waits in a cookie, returning to /api/auth/google/callback on the app's origin,
+ * which trades the code for the session and keeps it in the session cookie.
+ */
+async function startGoogleCookieSignIn(c: Context<ApiEnv>): Promise<Response> {
+  const store = new Map<string, string>();
+  const { data, error } = await pkceAuth(store, c.get('address')).signInWithOAuth({
+    provider: 'google',
+    options: { redirectTo: `${googleReturnOrigin(c)}/api/auth/google/callback`, skipBrowserRedirect: true },
+  });
+  const verifier = store.get(pkceVerifierKey);
+  if (error || !data.url || !verifier) throw fromAuthError(error);
+  setVerifierCookie(c, verifier);
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(data.url, 302);
+}
+
+/** Back from Google through Auth: signed in by cookie at the app's home page, or at its login page with the reason. */
+async function finishGoogleCookieSignIn(c: Context<ApiEnv>): Promise<Response> {
+  const verifier = verifierFromCookies(c);
+  clearVerifierCookie(c);
+  c.header('Cache-Control', 'no-store');
+  const failed = (reason: string) => c.redirect(`/login?error=${encodeURIComponent(reason)}`, 302);
+  const code = c.req.query('code');
+  if (!code) return failed(c.req.query('error_description')?.slice(0, 200) || 'Authentication failed');
+  if (!verifier) return failed('Authentication failed');
+  const store = new Map([[pkceVerifierKey, verifier]]);
+  const { data, error } = await pkceAuth(store, c.get('address')).exchangeCodeForSession(code);
+  if (error || !data.session) return failed('Login failed');
+  setSessionCookie(c, data.session);
+  return c.redirect('/', 302);
+}
+
 export const auth = new Hono<ApiEnv>()
   .post('/login', async (c) => {
     const address = c.get('address');
@@ -160,6 +212,7 @@ export const auth = new Hono<ApiEnv>()
       return data.session;
     });
     const user = await sessionProfile(session, address);
+    if (c.get('sessionMode') === 'cookie') setSessionCookie(c, session);
     return c.json({ authenticated: true, user, message: 'Logged in successfully!', session: tokensOf(session) });
   })
   .get('/google', (c) => {
@@ -176,14 +229,18 @@ export const auth = new Hono<ApiEnv>()
         throw new ApiError(400, 'invalid_redirect', { field: 'redirectTo' });
       }
     }
-    return c.redirect(authorizeUrl('google', redirectTo), 302);
+    if (redirectTo !== undefined) return c.redirect(authorizeUrl('google', redirectTo), 302);
+    return startGoogleCookieSignIn(c);
   })
+  .get('/google/callback', (c) => finishGoogleCookieSignIn(c))
   .post('/logout', async (c) => {
     const caller = c.get('caller');
     if (caller.userId && caller.token) {
       const { error } = await adminAuth().signOut(caller.token, 'local');
       if (error && !sessionAlreadyEnded(error)) throw fromAuthError(error);
     }
+    // Whichever way the session came, the browser keeps no cookie of it (every chunk expired).
+    clearSessionCookie(c);
     return c.json({ success: true, message: 'Logged out successfully!' });
   })
   .get('/getUser', async (c) => {
@@ -225,6 +282,7 @@ export const user = new Hono<ApiEnv>()
       );
     }
     const user = await sessionProfile(data.session, address);
+    if (c.get('sessionMode') === 'cookie') setSessionCookie(c, data.session);
     return c.json({ authenticated: true, user, message: 'Registration successful!', session: tokensOf(data.session) }, 201);
   })
   .post('/update', async (c) => {
@@ -291,6 +349,20 @@ export const user = new Hono<ApiEnv>()
     // Their voice goes with them: the recordings' rows went with the account, the files follow.
     await removeFiles(RECORDINGS_BUCKET, files);
     return c.json({ success: true, message: 'Account deleted' });
+  })
+  // The seed's path and payload ({confirmation: 'DELETE'}, its reply): with currentPassword as
+  // deleteAccount; without, only from a session signed in within ten minutes (private.delete_own_account).
+  .post('/delete-account', async (c) => {
+    if (!c.get('caller').userId) throw new ApiError(401, 'delete_login_required');
+    const body = await parseBody(c, seedDeleteAccountBody);
+    if (body.confirmation !== 'DELETE') throw new ApiError(400, 'delete_confirmation_required', { field: 'confirmation' });
+    if (body.currentPassword !== undefined) {
+      const current = await requireCurrentPassword(c, body.currentPassword);
+      await c.get('run')((tx) => tx`select public.delete_account(${current})`);
+    } else {
+      await c.get('run')((tx) => tx`select private.delete_own_account(${body.confirmation ?? null})`);
+    }
+    return c.json({ success: true, message: 'Your account has been deleted.' });
   })
   .put('/setAdmin', async (c) => {
     const body = await parseBody(c, setAdminBody);

@@ -9,7 +9,7 @@ import { tags } from './tags.ts';
 import { votes } from './votes.ts';
 import { recordings } from './recordings.ts';
 import { comments } from './comments.ts';
-import { feedback, feedbackAdmin } from './feedback.ts';
+import { contact, feedback, feedbackAdmin } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
@@ -17,6 +17,8 @@ import { admin, reports } from './moderation.ts';
 import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { auth, user } from './accounts.ts';
+import { avatars } from './avatars.ts';
+import { seedAuth } from './seed-accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
 export { closeDb as close } from '../db.ts';
@@ -32,7 +34,8 @@ export function createApiApp(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath('/api');
   // On hosted Supabase the function answers preflights itself; the local gateway sets
   // the same headers (replacing, never duplicating). Any origin, never with credentials:
-  // sessions travel as bearer tokens, so no site needs the browser's cookies sent here.
+  // the session cookie (seed-style clients) is only used from the app's own origin, which
+  // proxies /api, so no other site needs the browser's cookies sent here.
   app.use('*', cors({ origin: '*', credentials: false, maxAge: 3600, exposeHeaders: ['X-Supabase-Api-Version', 'Retry-After'] }));
   app.use(
     '*',
@@ -53,6 +56,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/concept', concepts);
   app.route('/tag', tags);
   app.route('/auth', auth);
+  app.route('/auth', seedAuth);
   app.route('/user', user);
   app.route('/user', streaks);
   app.route('/user', profiles);
@@ -61,6 +65,8 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/recording', recordings);
   app.route('/comment', comments);
   app.route('/feedback', feedback);
+  app.route('/contact', contact);
+  app.route('/avatar', avatars);
   app.route('/chat', chats);
   app.route('/report', reports);
   app.route('/admin', admin);

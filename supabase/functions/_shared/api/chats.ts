@@ -11,7 +11,8 @@ import { deltasOf, OFFLINE_MODEL, offlineReply } from '../tutor/offline.ts';
 import { promptMessages } from '../tutor/prompt.ts';
 import type { TutorConcept, TutorEntry, TutorHistoryMessage, TutorLanguage } from '../tutor/types.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import type { Chat, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages } from './types.ts';
+import { seedChat } from './seed-shapes.ts';
+import type { Chat, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages, SeedChatTurn } from './types.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: ownership, titles, message rules, the rate limits and finding the entries
@@ -76,7 +77,8 @@ export const chats = new Hono<ApiEnv>()
     const started = await c.get('run')(
       async (tx) => (await tx<{ started: { chat: Chat; reused: boolean } }[]>`select public.start_chat(${body.title ?? null}) as started`)[0].started,
     );
-    return c.json({ success: true, chat: { ...started.chat, messages: [] } }, 201);
+    // The seed's reply: the chat itself (its owner, no messages yet).
+    return c.json(seedChat(started.chat, c.get('caller').userId!, []), 201);
   })
   .get('/chats/:userId', async (c) => {
     ownUserParam(c);
@@ -151,7 +153,9 @@ export const chats = new Hono<ApiEnv>()
     if (!wantsStream(c)) {
       try {
         const turn = await finish(await answer(async () => {}, 0));
-        return c.json({ success: true, ...turn });
+        // The seed's {reply, chatId}: the reply's text; beside it the stored messages and chat.
+        const reply: SeedChatTurn = { reply: turn.reply.content, chatId: turn.chat._id, userMessage: turn.userMessage, assistantMessage: turn.reply, chat: turn.chat };
+        return c.json(reply);
       } catch (error) {
         if (!(error instanceof TutorFailure || error instanceof TutorAborted)) throw error;
         // Answered here rather than by the error handler, so the log says why in one line.
@@ -201,8 +205,17 @@ export const chats = new Hono<ApiEnv>()
   .put('/:chatId', async (c) => {
     const id = idParam(c, 'chatId', 'chat_not_found');
     const body = await parseBody(c, renameBody);
-    const chat = await c.get('run')(async (tx) => (await tx<{ chat: Chat }[]>`select public.rename_chat(${id}, ${body.title}) as chat`)[0].chat);
-    return c.json({ success: true, chat });
+    // Renaming leaves the messages as they were, so one statement reads them beside it.
+    const renamed = await c.get('run')(
+      async (tx) =>
+        (
+          await tx<{ chat: Chat; messages: ChatMessage[] }[]>`
+            select public.rename_chat(${id}, ${body.title}) as chat,
+                   public.chat_with_messages(${id}, 200, null::timestamptz, null::uuid) -> 'messages' as messages`
+        )[0],
+    );
+    // The seed's reply: the chat itself, with its owner and (newest 200) messages.
+    return c.json(seedChat(renamed.chat, c.get('caller').userId!, renamed.messages));
   })
   .delete('/:chatId', async (c) => {
     const id = idParam(c, 'chatId', 'chat_not_found');

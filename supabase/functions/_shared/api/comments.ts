@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireOwnId, type ApiEnv } from './context.ts';
+import { seedComment } from './seed-shapes.ts';
 import { idParam, parseBody, uuid } from './validate.ts';
 
 // Shapes only: the rules (trimmed, 1 to 2000 characters, shown entries, who may delete)
@@ -33,14 +34,16 @@ export const comments = new Hono<ApiEnv>()
       async (tx) =>
         (await tx<{ comment: Comment }[]>`select public.add_comment(${body.contentId}, ${body.text}, ${body.parentId ?? null}::uuid) as comment`)[0].comment,
     );
-    return c.json({ success: true, message: 'Comment added successfully', data }, 201);
+    // The seed's {success, data}; data also carries the seed's `content` and `updatedAt`.
+    return c.json({ success: true, message: 'Comment added successfully', data: seedComment(data) }, 201);
   })
   .get('/getCommentsByContentId/:contentId', async (c) => {
     const id = idParam(c, 'contentId', 'entry_not_found');
     const data = await c.get('run')(
       async (tx) => (await tx<{ comments: Comment[] }[]>`select public.comments_of_entry(${id}) as comments`)[0].comments,
     );
-    return c.json({ success: true, data });
+    // The seed's reply: the comments themselves as a bare array, newest first.
+    return c.json(data.map(seedComment));
   })
   .delete('/deleteComment/:commentId', async (c) => {
     const id = idParam(c, 'commentId', 'comment_not_found');

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
@@ -83,6 +84,13 @@ const listQuery = z.object({
 
 type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * getContents (also of one owner) and getContentsSortedByVoteDesc without `limit` and `cursor` (the seed's client,
+ * which never pages): every entry up to this many, streamed as one JSON reply, with the
+ * `nextCursor` of the rest when there are more (then pass `limit` and `cursor`).
+ */
+export const UNPAGED_MAX_ENTRIES = 2000;
+
 /** The title and country of an entry about to be added. */
 const sameTitleQuery = z.object({ title: text('title_required', 'title_too_long'), country });
 type Sort = 'votes' | 'newest';
@@ -109,6 +117,43 @@ async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string
   );
   return { data: items, nextCursor };
 }
+
+/**
+ * `{data, nextCursor}` of every matching entry up to UNPAGED_MAX_ENTRIES: the first page
+ * read before anything is sent (so a refusal or an outage is still a status), the rest
+ * streamed page by page (keyset, each its own statement) as they are read.
+ */
+async function allEntries(c: Context<ApiEnv>, query: ListQuery, sort: Sort, ownerId: string | null = null): Promise<Response> {
+  const run = c.get('run');
+  let page = await run((tx) => listEntries(tx, { ...query, limit: MAX_PAGE_SIZE, cursor: null }, sort, ownerId));
+  if (!page.nextCursor) return c.json(page);
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  c.header('Cache-Control', 'no-store');
+  return stream(
+    c,
+    async (out) => {
+      let sent = 0;
+      await out.write('{"data":[');
+      for (;;) {
+        await out.write(page.data.map((entry) => JSON.stringify(entry)).join(',').replace(/^(?=.)/, sent ? ',' : ''));
+        sent += page.data.length;
+        const last = page.data[page.data.length - 1];
+        if (!page.nextCursor || !last || sent >= UNPAGED_MAX_ENTRIES) break;
+        const cursor: ListQuery['cursor'] = [last.voteCount, last.createdAt, last._id];
+        const limit = Math.min(MAX_PAGE_SIZE, UNPAGED_MAX_ENTRIES - sent);
+        page = await run((tx) => listEntries(tx, { ...query, limit, cursor }, sort, ownerId));
+      }
+      await out.write(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+    },
+    async (error) => {
+      // Headers are gone: the reply is cut short (not valid JSON), never passed off as whole.
+      console.error('api: entry list stream failed', error);
+    },
+  );
+}
+
+/** Without `limit` or `cursor`: the unpaged list (the seed's); with either, one page. */
+const unpaged = (c: Context<ApiEnv>) => c.req.query('limit') === undefined && c.req.query('cursor') === undefined;
 
 /** The entry page's one query: the entry, the rest of its variant group, how it lands per country (usage) and the caller's own marks. */
 async function findEntry(tx: Tx, id: string): Promise<EntryDetail | undefined> {
@@ -159,10 +204,12 @@ export const content = new Hono<ApiEnv>()
   })
   .get('/getContents', async (c) => {
     const query = parseQuery(c, listQuery);
+    if (unpaged(c)) return allEntries(c, query, 'newest');
     return c.json(await c.get('run')((tx) => listEntries(tx, query, 'newest')));
   })
   .get('/getContentsSortedByVoteDesc', async (c) => {
     const query = parseQuery(c, listQuery);
+    if (unpaged(c)) return allEntries(c, query, 'votes');
     return c.json(await c.get('run')((tx) => listEntries(tx, query, 'votes')));
   })
   .get('/getContentById/:id', async (c) => {
@@ -205,5 +252,7 @@ export const content = new Hono<ApiEnv>()
   .get('/getContents/:userId', async (c) => {
     const userId = idParam(c, 'userId', 'user_not_found');
     const query = parseQuery(c, listQuery);
+    // The seed's Account page asks without paging: all of them, as getContents.
+    if (unpaged(c)) return allEntries(c, query, 'newest', userId);
     return c.json(await c.get('run')((tx) => listEntries(tx, query, 'newest', userId)));
   });

@@ -36,6 +36,16 @@ export const feedback = new Hono<ApiEnv>()
     return c.json({ success: true, data });
   });
 
+/**
+ * The seed's contact form (POST /api/contact/send {name, email, message}), mounted under
+ * /api/contact: kept as feedback (the admins read it there), answered as the seed answers.
+ */
+export const contact = new Hono<ApiEnv>().post('/send', async (c) => {
+  const body = await parseBody(c, addFeedbackBody);
+  await c.get('run')((tx) => tx`select public.add_feedback(${body.name}, ${body.email}, ${body.message})`);
+  return c.json({ success: true, message: 'Message sent successfully.' });
+});
+
 /** Admins' work on feedback, mounted under /api/admin. */
 export const feedbackAdmin = new Hono<ApiEnv>().post('/markFeedbackHandled', async (c) => {
   const body = await parseBody(c, markHandledBody);

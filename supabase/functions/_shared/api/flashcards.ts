@@ -3,7 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import type { DailyProgress, Flashcard, FlashcardKind, StreakUpdate } from './types.ts';
+import { previewIntervalsOf, seedFlashcard } from './seed-shapes.ts';
+import type { DailyProgress, Flashcard, FlashcardKind, RatingPreview, StreakUpdate } from './types.ts';
 import { countParam, idParam, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
@@ -47,6 +48,9 @@ const reviewBody = z.object({
 const dueQuery = z.object({
   limit: countParam(200, 100),
 });
+
+/** A card of today's session: with its button previews (public.due_flashcards). */
+type DueCard = Flashcard & { preview: Record<'again' | 'hard' | 'good' | 'easy', RatingPreview> };
 
 /** One rating in the log, as the FSRS optimizer reads it (state before the rating). */
 interface LoggedReview {
@@ -100,16 +104,20 @@ export const flashcards = new Hono<ApiEnv>()
   .get('/getFlashcards/:userId', async (c) => {
     ownUserParam(c);
     const data = await c.get('run')(async (tx) => (await tx<{ cards: Flashcard[] }[]>`select public.flashcards_of_user() as cards`)[0].cards);
-    return c.json({ success: true, data });
+    // The seed's reply: the cards themselves as a bare array, each in the seed's fields too.
+    return c.json(data.map(seedFlashcard));
   })
   .get('/getDueFlashcards/:userId', async (c) => {
     ownUserParam(c);
     const { limit } = parseQuery(c, dueQuery);
     const due = await c.get('run')(
-      async (tx) => (await tx<{ due: { cards: Flashcard[]; total: number; today: DailyProgress } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
+      async (tx) =>
+        (await tx<{ due: { cards: DueCard[]; total: number; today: DailyProgress } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
     );
-    // `total` counts every card of today's session (due today, within the daily limits);
-    // `data` is the first `limit` of them, oldest due first; `today` where the learner stands.
+    // Without `limit`, the seed's reply: the session's first 100 cards as a bare array, each
+    // with the seed's `previewIntervals`. With it (the app): `data`, the first `limit` cards,
+    // oldest due first; `total` counts today's whole session; `today` where the learner stands.
+    if (c.req.query('limit') === undefined) return c.json(due.cards.map(seedFlashcard));
     return c.json({ success: true, data: due.cards, total: due.total, today: due.today });
   })
   .put('/updateFlashcardReview/:flashcardId', async (c) => {
@@ -118,14 +126,23 @@ export const flashcards = new Hono<ApiEnv>()
     const rated = await c.get('run')(
       async (tx) =>
         (
-          await tx<{ rated: { card: Flashcard; streak: StreakUpdate; duplicate: boolean } }[]>`
-            select public.rate_flashcard(${id}, ${body.quality}::smallint, ${body.reviewId ?? null}::uuid,
-                                         ${body.reviewedAt ?? null}::timestamptz, ${body.durationMs ?? null}::integer) as rated`
+          await tx<{ rated: { card: Flashcard; streak: StreakUpdate; duplicate: boolean; preview: DueCard['preview'] | null } }[]>`
+            select public.rate_flashcard_previewed(${id}, ${body.quality}::smallint, ${body.reviewId ?? null}::uuid,
+                                                   ${body.reviewedAt ?? null}::timestamptz, ${body.durationMs ?? null}::integer) as rated`
         )[0].rated,
     );
-    // `data` as before; the streak day the rating counted (one round trip per rating), and
+    // The seed's reply is the card itself with its `previewIntervals` (what each button would
+    // schedule now): those fields at the top. Beside them, the app's: `data` (the card as the
+    // /api shapes it), the streak day the rating counted (one round trip per rating), and
     // whether this reviewId had been taken already (then nothing changed).
-    return c.json({ success: true, data: rated.card, streak: rated.streak, duplicate: rated.duplicate });
+    return c.json({
+      ...seedFlashcard(rated.card),
+      previewIntervals: previewIntervalsOf(rated.preview) ?? undefined,
+      success: true,
+      data: rated.card,
+      streak: rated.streak,
+      duplicate: rated.duplicate,
+    });
   })
   .delete('/removeFlashcard/:flashcardId', async (c) => {
     if (!c.get('caller').userId) throw new ApiError(401, 'login_required');

@@ -325,6 +325,65 @@ export interface Flashcard {
   content: FlashcardContent;
 }
 
+/** Per rating, what the button would schedule (getDueFlashcards' `preview`). */
+export interface RatingPreview {
+  due: string;
+  scheduledDays: number;
+}
+
+/** The seed's previewIntervals: whole days until due per button (0 = again today). */
+export interface SeedPreviewIntervals {
+  Again: number;
+  Hard: number;
+  Good: number;
+  Easy: number;
+}
+
+/**
+ * A card as the seed's controllers answer it (getFlashcards, getDueFlashcards,
+ * updateFlashcardReview): the seed's fields over the /api's Flashcard.
+ */
+export interface SeedFlashcard extends Flashcard {
+  /** The owner's id (the seed's `user`). */
+  user: string;
+  lastReviewed: string;
+  /** = due. */
+  nextReview: string;
+  /** = scheduledDays. */
+  interval: number;
+  /** SM-2 ease read from the FSRS difficulty (2.5 for a new card). */
+  ease: number;
+  /** = reps. */
+  reviewCount: number;
+  updatedAt: string;
+  /** getDueFlashcards (bare list) and updateFlashcardReview only. */
+  previewIntervals?: SeedPreviewIntervals;
+}
+
+/** A comment as getCommentsByContentId answers it: the seed's `content` and `updatedAt` beside the /api's fields. */
+export interface SeedComment {
+  _id: string;
+  content: string;
+  contentId: string;
+  text: string;
+  owner: { _id: string | null; name: string };
+  createdAt: string;
+  updatedAt: string;
+  parentId?: string;
+}
+
+/** A vote as getVotesByContentId answers it (public.entry_votes). */
+export interface SeedVote {
+  _id: string;
+  content: string;
+  user: { _id: string; name: string };
+  voteType: 'upvote' | 'downvote';
+  createdAt: string;
+  updatedAt: string;
+  contentId: string;
+  userId: string;
+}
+
 /** A tutor chat as public.create_chat/rename_chat shape it. */
 export interface Chat {
   _id: string;
@@ -368,7 +427,18 @@ export interface ChatWithMessages extends Chat {
   userId?: string;
 }
 
-/** POST /api/chat/send's reply, and the data of its stream's `done` event. */
+/** POST /api/chat/send as JSON (the seed's `{reply, chatId}`): the reply's text, and the stored messages. */
+export interface SeedChatTurn {
+  /** The tutor's reply as text (the seed's `reply`). */
+  reply: string;
+  chatId: string;
+  userMessage: ChatMessage;
+  /** The stored reply (what ChatTurn's `reply` is). */
+  assistantMessage: ChatMessage;
+  chat: Chat;
+}
+
+/** The data of POST /api/chat/send's stream's `done` event (Accept: text/event-stream). */
 export interface ChatTurn {
   reply: ChatMessage;
   userMessage: ChatMessage;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { requireOwnId, type ApiEnv } from './context.ts';
+import type { SeedVote } from './types.ts';
 import { idParam, parseBody, uuid } from './validate.ts';
 
 // Shapes only: the rules live in the SQL functions cast_vote/remove_vote/votes_of_entry.
@@ -22,12 +23,6 @@ interface VoteSummary {
   userVote: 'upvote' | 'downvote' | null;
 }
 
-interface Vote {
-  contentId: string;
-  userId: string;
-  voteType: 'upvote' | 'downvote';
-  createdAt: string;
-}
 
 export const votes = new Hono<ApiEnv>()
   .post('/addVote', async (c) => {
@@ -40,8 +35,9 @@ export const votes = new Hono<ApiEnv>()
   })
   .get('/getVotesByContentId/:contentId', async (c) => {
     const id = idParam(c, 'contentId', 'entry_not_found');
-    const data = await c.get('run')(async (tx) => (await tx<{ votes: Vote[] }[]>`select public.votes_of_entry(${id}) as votes`)[0].votes);
-    return c.json({ success: true, data });
+    const data = await c.get('run')(async (tx) => (await tx<{ votes: SeedVote[] }[]>`select public.entry_votes(${id}) as votes`)[0].votes);
+    // The seed's reply: the votes themselves as a bare array, newest first, `user` with its name.
+    return c.json(data);
   })
   .get('/getVoteSummary/:contentId', async (c) => {
     const id = idParam(c, 'contentId', 'entry_not_found');
