@@ -100,7 +100,7 @@ describe('reviewing offline', () => {
     const fromWorker = await page.evaluate(async (id) => {
       const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'))!;
       const session = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
-      const reply = await fetch(`/api/flashcard/getDueFlashcards/${id}`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+      const reply = await fetch(`/api/flashcard/getDueFlashcards/${id}?limit=100`, { headers: { Authorization: `Bearer ${session.access_token}` } });
       return { status: reply.status, total: ((await reply.json()) as { total: number }).total };
     }, learnerId);
     expect(fromWorker).toEqual({ status: 200, total: 3 });
