@@ -47,10 +47,19 @@ const reviewBody = z.object({
 /** A review session works through the due cards a page at a time. */
 const dueQuery = z.object({
   limit: countParam(200, 100),
+  /** `1`: the next local day's session too (`nextDay`), kept by the service worker for offline. */
+  ahead: z.enum(['0', '1'], { error: 'invalid_input' }).optional(),
 });
 
 /** A card of today's session: with its button previews (public.due_flashcards). */
 type DueCard = Flashcard & { preview: Record<'again' | 'hard' | 'good' | 'easy', RatingPreview> };
+/** public.due_flashcards (and _ahead, with `nextDay`). */
+interface DueList {
+  cards: DueCard[];
+  total: number;
+  today: DailyProgress;
+  nextDay?: { from: string; cards: DueCard[] };
+}
 
 /** The card browser's filters (all optional) and its keyset page. */
 const browseQuery = z.object({
@@ -125,16 +134,20 @@ export const flashcards = new Hono<ApiEnv>()
   })
   .get('/getDueFlashcards/:userId', async (c) => {
     ownUserParam(c);
-    const { limit } = parseQuery(c, dueQuery);
-    const due = await c.get('run')(
-      async (tx) =>
-        (await tx<{ due: { cards: DueCard[]; total: number; today: DailyProgress } }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
+    const { limit, ahead } = parseQuery(c, dueQuery);
+    const withNextDay = ahead === '1' && c.req.query('limit') !== undefined;
+    const due = await c.get('run')(async (tx) =>
+      withNextDay
+        ? (await tx<{ due: DueList }[]>`select public.due_flashcards_ahead(${limit}::integer) as due`)[0].due
+        : (await tx<{ due: DueList }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
     );
     // Without `limit`, the seed's reply: the session's first 100 cards as a bare array, each
     // with the seed's `previewIntervals`. With it (the app): `data`, the first `limit` cards,
     // oldest due first; `total` counts today's whole session; `today` where the learner stands.
     if (c.req.query('limit') === undefined) return c.json(due.cards.map(seedFlashcard));
-    return c.json({ success: true, data: due.cards, total: due.total, today: due.today });
+    // With `ahead=1` too, `nextDay`: when the learner's next local day starts and the cards of
+    // its session (due before its end, within a whole day's limits), each with its `due`.
+    return c.json({ success: true, data: due.cards, total: due.total, today: due.today, ...(due.nextDay ? { nextDay: due.nextDay } : {}) });
   })
   .put('/updateFlashcardReview/:flashcardId', async (c) => {
     const id = idParam(c, 'flashcardId', 'flashcard_not_found');
