@@ -14,6 +14,8 @@ declare
   next_day_start timestamptz;
 begin
   perform private.require_sign_in('login_required');
+  -- A token whose session ended gets nothing, even called past the /api.
+  perform private.assert_session();
   next_day_start := private.local_day_end((select auth.uid()), now());
   return public.due_flashcards(max_cards) || jsonb_build_object(
     'nextDay', jsonb_build_object(

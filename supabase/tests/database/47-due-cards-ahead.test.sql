@@ -76,8 +76,9 @@ select is(jsonb_array_length(public.due_flashcards_ahead(100) #> '{nextDay,cards
   'an admin gets no learner''s cards ahead either');
 
 -------------------------------------------------------------------------------- ended session
-select set_config('request.jwt.claims', tests.claims('47010000-0000-4000-8000-000000000001', gen_random_uuid()::text), true);
-select is(tests.error_of($$ select public.due_flashcards_ahead(100) $$) ->> 'code', 'PT401', 'a token whose session ended is refused');
+select set_config('request.jwt.claims', tests.claims('47010000-0000-4000-8000-000000000001', gen_random_uuid()), true);
+select is(tests.error_of($$ select public.due_flashcards_ahead(100) $$) - 'message', '{"code": "PT401", "hint": "session_ended"}',
+  'a token whose session ended is refused: PT401 session_ended');
 
 select * from finish();
 rollback;
