@@ -10,6 +10,9 @@ import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../supp
 // with the due cards it kept — reviews two cards, is told "Offline — 2 reviews will sync",
 // and once the network is back the server has exactly those two reviews. Then a rating whose
 // request fails while the browser believes it is online waits and is sent later, once.
+// Last, the next day on the bus: a card due only tomorrow (the learner's next local day) is
+// not in today's session, but the list the service worker kept has it; the page's clock moved
+// into that day, offline, it is reviewed, and synced once when the network returns.
 // Screenshots go to test-results/e2e/offline-*.png.
 
 const run = Date.now().toString(36);
@@ -27,6 +30,8 @@ const entryIds: string[] = [];
 let networkCut = false;
 const expectedWhileCut = /^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)$|^WebSocket connection to '[^']*\/realtime\/v1\/[^']*' failed: Error in connection establishment: net::ERR_INTERNET_DISCONNECTED$/;
 const errorsWhileCut: string[] = [];
+/** The auth client's failed token refresh, logged when the page's clock has moved past the token's expiry while offline. */
+const refreshWhileCut = /^TypeError: Failed to fetch\n[\s\S]*_refreshAccessToken/;
 
 const url = (path: string) => new URL(path, stack().webUrl).href;
 const reviewsOnServer = async () => (await adminSql()`select flashcard_id, review_id, duration_ms from public.reviews where user_id = ${learnerId}`).map((row) => ({ ...row }));
@@ -52,7 +57,7 @@ beforeAll(async () => {
   errors = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (networkCut && expectedWhileCut.test(message.text())) errorsWhileCut.push(message.text());
+    if (networkCut && (expectedWhileCut.test(message.text()) || refreshWhileCut.test(message.text()))) errorsWhileCut.push(message.text());
     else errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -100,7 +105,7 @@ describe('reviewing offline', () => {
     const fromWorker = await page.evaluate(async (id) => {
       const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'))!;
       const session = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
-      const reply = await fetch(`/api/flashcard/getDueFlashcards/${id}?limit=100`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+      const reply = await fetch(`/api/flashcard/getDueFlashcards/${id}?limit=100&ahead=1`, { headers: { Authorization: `Bearer ${session.access_token}` } });
       return { status: reply.status, total: ((await reply.json()) as { total: number }).total };
     }, learnerId);
     expect(fromWorker).toEqual({ status: 200, total: 3 });
@@ -160,6 +165,78 @@ describe('reviewing offline', () => {
     await page.reload();
     await expect.poll(shownTitle).toBe(titles[3]);
     expect(await reviewsOnServer()).toHaveLength(3);
+  });
+
+  it('reviews offline the next day a card that was due only tomorrow when the page was loaded online', async () => {
+    const sql = adminSql();
+    const tomorrowTitle = `micro ${run}`;
+    const added = await api<{ data: { _id: string } }>('/content/addContent', {
+      token,
+      body: { title: tomorrowTitle, description: 'Offline word for tomorrow.', country: 'CL', author: learner.name },
+    });
+    expect(added.status).toBe(201);
+    const addedCard = await api<{ data: { _id: string } }>('/flashcard/addFlashcard', { token, body: { contentId: added.body.data._id } });
+    expect(addedCard.status).toBe(201);
+    const cardId = addedCard.body.data._id;
+    // The learner's next local day (their time zone, as the server counts days): the new card
+    // becomes due a minute into it; every other card only days later.
+    const tomorrow = (await sql`select private.local_day_end(${learnerId}, now()) as at`)[0].at as Date;
+    await sql`update public.flashcards set due = ${tomorrow}::timestamptz + interval '1 minute' where id = ${cardId}`;
+    await sql`update public.flashcards set due = ${tomorrow}::timestamptz + interval '5 days' where user_id = ${learnerId} and id <> ${cardId}`;
+    const reviewsBefore = (await reviewsOnServer()).length;
+
+    // Online today: nothing left for today, and the service worker keeps the reply with the next day.
+    await page.reload();
+    await page.getByText('Please come back tomorrow.').waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(async (title) => {
+          const cache = await caches.open('jerga-due-cards');
+          const kept = await Promise.all((await cache.keys()).map(async (request) => (await cache.match(request))!.text()));
+          return kept.some((body) => body.includes(title));
+        }, tomorrowTitle),
+      )
+      .toBe(true);
+
+    // Tomorrow, on the bus: no network, the device's clock past the card's due.
+    networkCut = true;
+    await context.setOffline(true);
+    await page.clock.setSystemTime(new Date(tomorrow.getTime() + 2 * 60_000));
+    await page.reload();
+    await expect.poll(shownTitle).toBe(tomorrowTitle);
+    await card().click();
+    await ratings().getByRole('button', { name: /^Good/ }).click();
+    await page.getByText('Offline — 1 review will sync').waitFor();
+    expect(await reviewsOnServer()).toHaveLength(reviewsBefore);
+    await screenshot(page, 'offline-3-next-day');
+
+    // The server's clock cannot be moved to tomorrow: the queued rating's time is moved back
+    // by the jump of the page's clock (the server refuses a reviewedAt minutes in its future),
+    // so it reaches the server as if the bus ride were now.
+    const jump = Date.now() - (tomorrow.getTime() + 2 * 60_000);
+    await page.evaluate(async (shift) => {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opened = indexedDB.open('jerga-offline');
+        opened.onsuccess = () => resolve(opened.result);
+        opened.onerror = () => reject(opened.error);
+      });
+      const store = database.transaction('pending-reviews', 'readwrite').objectStore('pending-reviews');
+      const rows = await new Promise<{ reviewedAt: string }[]>((resolve) => {
+        const all = store.getAll();
+        all.onsuccess = () => resolve(all.result as { reviewedAt: string }[]);
+      });
+      for (const row of rows) store.put({ ...row, reviewedAt: new Date(Date.parse(row.reviewedAt) + shift).toISOString() });
+      await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+      database.close();
+    }, jump);
+    await page.clock.setSystemTime(new Date());
+
+    await context.setOffline(false);
+    await expect.poll(() => indicator().textContent(), { timeout: 30_000 }).toBe('');
+    networkCut = false;
+    const reviews = await reviewsOnServer();
+    expect(reviews).toHaveLength(reviewsBefore + 1);
+    expect(reviews.filter((review) => review.flashcard_id === cardId)).toHaveLength(1);
   });
 
   it('wrote nothing to the console but the failed requests of the cut network', () => {
