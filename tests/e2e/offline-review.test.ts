@@ -30,8 +30,11 @@ const entryIds: string[] = [];
 let networkCut = false;
 const expectedWhileCut = /^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)$|^WebSocket connection to '[^']*\/realtime\/v1\/[^']*' failed: Error in connection establishment: net::ERR_INTERNET_DISCONNECTED$/;
 const errorsWhileCut: string[] = [];
-/** The auth client's failed token refresh, logged when the page's clock has moved past the token's expiry while offline. */
-const refreshWhileCut = /^TypeError: Failed to fetch\n[\s\S]*_refreshAccessToken/;
+/**
+ * The auth client's failed token refresh (supabase-js logs it and keeps the session), once the
+ * page's clock has moved past the token's expiry while offline.
+ */
+const refreshWhileCut = /^TypeError: Failed to fetch\n\s+at [^\n]*\/assets\/auth-client-[\w-]+\.js:/;
 
 const url = (path: string) => new URL(path, stack().webUrl).href;
 const reviewsOnServer = async () => (await adminSql()`select flashcard_id, review_id, duration_ms from public.reviews where user_id = ${learnerId}`).map((row) => ({ ...row }));
