@@ -12,7 +12,7 @@ import { useAuth } from '@/features/auth';
 import { flashcardKeys } from '../api/flashcard-keys';
 import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
-import { useReviewFlashcard } from '../api/review-flashcard';
+import { ratedCard, useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { firstLetters, formatInterval } from './review-format';
@@ -144,8 +144,8 @@ function useStreakToasts() {
 /**
  * The review queue of this visit. A rated card due again before the learner's day ends
  * (a learning step: Again, or Hard/Good on a new card) comes back when it is due, others
- * are done for today (see session-queue.ts); either way the queue moves on as soon as the
- * rating is queued (the server hears of it in the background): the next card mounts afresh on
+ * are done for today (see session-queue.ts); either way the queue moves on the moment the
+ * learner rates (the rating is queued on the device, then sent, in the background): the next card mounts afresh on
  * its front (never turning over, so its answer is never shown) and its 300 ms reset animation
  * does not hold the keys. With only waiting cards left, a countdown says when the next one is due.
  */
@@ -180,8 +180,6 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   const [typed, setTyped] = useState('');
   // When the answer was shown: the intervals on the buttons count from then.
   const [shownAt, setShownAt] = useState(0);
-  // A rating on its way (queued on the device): no second one, no flipping.
-  const [busy, setBusy] = useState(false);
   // Ratings made in this visit: each card shown after one is a fresh card element (dealt, not turned).
   const [dealt, setDealt] = useState(0);
   const cardRef = useRef<HTMLElement>(null);
@@ -247,7 +245,6 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   }, [pageDone]);
 
   const flip = () => {
-    if (busy) return;
     setFlipped((value) => !value);
     setShownAt(Date.now());
     // The "Show answer" button goes away with the front: keep the focus on the card.
@@ -255,32 +252,23 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   };
 
   const rate = (rating: Rating) => {
-    if (!card || !flipped || busy) return;
-    setBusy(true);
-    review.mutate(
-      { card, quality: rating, shownAt: cardShownAt.current },
-      {
-        onSuccess: (updated) => {
-          const at = Date.now();
-          const next = afterRating(queue, { ...card, ...updated, _id: card._id }, localDayEnd(at, timeZone));
-          setQueue(next);
-          setNow(at);
-          setCurrentId(null);
-          const coming = pickNext(next, at);
-          if (coming.kind === 'card') showCard(coming.id, next);
-          setDealt((count) => count + 1);
-          setFlipped(false);
-          setHintShown(false);
-          setLettersShown(false);
-          setTyped('');
-          setBusy(false);
-        },
-        onError: () => {
-          setBusy(false);
-          toast.error(t('flashcards.reviewFailed'));
-        },
-      },
-    );
+    if (!card || !flipped) return;
+    // The next card shows at once, from the card's own preview; the rating is queued on the
+    // device meanwhile (and sent from there). Should the device refuse to queue it, the
+    // learner is told it was not saved.
+    review.mutate({ card, quality: rating, shownAt: cardShownAt.current }, { onError: () => toast.error(t('flashcards.reviewFailed')) });
+    const at = Date.now();
+    const next = afterRating(queue, { ...card, ...ratedCard(card, rating, new Date(at).toISOString()), _id: card._id }, localDayEnd(at, timeZone));
+    setQueue(next);
+    setNow(at);
+    setCurrentId(null);
+    const coming = pickNext(next, at);
+    if (coming.kind === 'card') showCard(coming.id, next);
+    setDealt((count) => count + 1);
+    setFlipped(false);
+    setHintShown(false);
+    setLettersShown(false);
+    setTyped('');
   };
 
   // Whether the focus was last put somewhere by a click (then Space is the card's) or by Tab.
@@ -356,7 +344,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
             {t('flashcards.rate')}
           </p>
           {RATINGS.map((rating, index) => (
-            <RatingButton key={rating} rating={rating} shortcut={index + 1} due={card.preview[PREVIEW_KEY[rating]].due} now={shownAt} disabled={busy} onRate={rate} />
+            <RatingButton key={rating} rating={rating} shortcut={index + 1} due={card.preview[PREVIEW_KEY[rating]].due} now={shownAt} onRate={rate} />
           ))}
         </div>
       )}
@@ -369,11 +357,10 @@ interface RatingButtonProps {
   shortcut: number;
   due: string;
   now: number;
-  disabled: boolean;
   onRate: (rating: Rating) => void;
 }
 
-function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingButtonProps) {
+function RatingButton({ rating, shortcut, due, now, onRate }: RatingButtonProps) {
   const { t, i18n } = useTranslation();
   const name = t(`flashcards.${PREVIEW_KEY[rating]}`);
   const interval = formatInterval(due, now, i18n.resolvedLanguage);
@@ -385,7 +372,6 @@ function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingBu
       // tooltip spells it out, and the shortcut is announced as one.
       title={t('flashcards.rateLabel', { rating: name, interval, key: shortcut })}
       aria-keyshortcuts={String(shortcut)}
-      disabled={disabled}
       onClick={() => onRate(rating)}
     >
       <span className="review-rating__name">{name}</span>{' '}
