@@ -35,6 +35,11 @@ export async function reviewFlashcard(userId: string, { card, quality, shownAt }
     reviewedAt,
     durationMs: Math.min(MAX_DURATION_MS, Math.max(0, Math.round(now - shownAt))),
   });
+  return ratedCard(card, quality, reviewedAt);
+}
+
+/** The card as a rating at `reviewedAt` leaves it, due when its preview said (no server, no wait). */
+export function ratedCard(card: DueFlashcard, quality: Rating, reviewedAt: string): Flashcard {
   const { preview, retrievability: _retrievability, variants: _variants, ...rest } = card;
   return { ...rest, due: preview[PREVIEW_KEY[quality]].due, lastReview: reviewedAt, reps: card.reps + 1 };
 }

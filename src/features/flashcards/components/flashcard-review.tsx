@@ -12,7 +12,7 @@ import { useAuth } from '@/features/auth';
 import { flashcardKeys } from '../api/flashcard-keys';
 import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
-import { useReviewFlashcard } from '../api/review-flashcard';
+import { ratedCard, useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { firstLetters, formatInterval } from './review-format';
@@ -22,7 +22,11 @@ import { TodayStats } from './today-stats';
 import '../flashcards.css';
 import '../flashcard-strings';
 
-/** Spec §10: the card goes back to its front 300 ms after a review. */
+/**
+ * Spec §10: the card resets 300 ms after a review. The reset is drawn, not waited for: the
+ * next card's front shows at once (rating → next card within a frame) and settles onto the
+ * table over these 300 ms (no motion when the learner asks for reduced motion).
+ */
 export const RESET_DELAY_MS = 300;
 
 const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' } as const;
@@ -140,9 +144,10 @@ function useStreakToasts() {
 /**
  * The review queue of this visit. A rated card due again before the learner's day ends
  * (a learning step: Again, or Hard/Good on a new card) comes back when it is due, others
- * are done for today (see session-queue.ts); either way the card turns back to its front
- * and the queue moves on 300 ms after the rating is queued (the server hears of it in the
- * background), so the answer of the next card is never shown. With only waiting cards left, a countdown says when the next one is due.
+ * are done for today (see session-queue.ts); either way the queue moves on the moment the
+ * learner rates (the rating is queued on the device, then sent, in the background): the next card mounts afresh on
+ * its front (never turning over, so its answer is never shown) and its 300 ms reset animation
+ * does not hold the keys. With only waiting cards left, a countdown says when the next one is due.
  */
 function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; cards: DueFlashcard[]; total: number; onPageDone: () => void }) {
   const { t } = useTranslation();
@@ -175,15 +180,13 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   const [typed, setTyped] = useState('');
   // When the answer was shown: the intervals on the buttons count from then.
   const [shownAt, setShownAt] = useState(0);
-  // A rating on its way or in its 300 ms: no second one, no flipping.
-  const [busy, setBusy] = useState(false);
+  // Ratings made in this visit: each card shown after one is a fresh card element (dealt, not turned).
+  const [dealt, setDealt] = useState(0);
   const cardRef = useRef<HTMLElement>(null);
   // When the card on top was first shown (its review's duration).
   const cardShownAt = useRef(0);
   // The card's speaker, for the R key.
   const speaker = useRef<{ play: () => void }>(null);
-  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   const card = queue.find((item) => item._id === currentId);
   const waiting = card ? null : pickNext(queue, now);
@@ -232,13 +235,16 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   useEffect(() => {
     if (currentId && (document.activeElement === document.body || !document.activeElement?.isConnected)) cardRef.current?.focus();
   }, [currentId]);
+  // After a rating the next card is a new element: the keys' focus moves onto it.
+  useEffect(() => {
+    if (dealt > 0) cardRef.current?.focus();
+  }, [dealt]);
   const askForNextPage = useEffectEvent(onPageDone);
   useEffect(() => {
     if (pageDone) askForNextPage();
   }, [pageDone]);
 
   const flip = () => {
-    if (busy) return;
     setFlipped((value) => !value);
     setShownAt(Date.now());
     // The "Show answer" button goes away with the front: keep the focus on the card.
@@ -246,34 +252,23 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
   };
 
   const rate = (rating: Rating) => {
-    if (!card || !flipped || busy) return;
-    setBusy(true);
-    review.mutate(
-      { card, quality: rating, shownAt: cardShownAt.current },
-      {
-        onSuccess: (updated) => {
-          resetTimer.current = setTimeout(() => {
-            const at = Date.now();
-            const next = afterRating(queue, { ...card, ...updated, _id: card._id }, localDayEnd(at, timeZone));
-            setQueue(next);
-            setNow(at);
-            setCurrentId(null);
-            const coming = pickNext(next, at);
-            if (coming.kind === 'card') showCard(coming.id, next);
-            setFlipped(false);
-            setHintShown(false);
-            setLettersShown(false);
-            setTyped('');
-            setBusy(false);
-            cardRef.current?.focus();
-          }, RESET_DELAY_MS);
-        },
-        onError: () => {
-          setBusy(false);
-          toast.error(t('flashcards.reviewFailed'));
-        },
-      },
-    );
+    if (!card || !flipped) return;
+    // The next card shows at once, from the card's own preview; the rating is queued on the
+    // device meanwhile (and sent from there). Should the device refuse to queue it, the
+    // learner is told it was not saved.
+    review.mutate({ card, quality: rating, shownAt: cardShownAt.current }, { onError: () => toast.error(t('flashcards.reviewFailed')) });
+    const at = Date.now();
+    const next = afterRating(queue, { ...card, ...ratedCard(card, rating, new Date(at).toISOString()), _id: card._id }, localDayEnd(at, timeZone));
+    setQueue(next);
+    setNow(at);
+    setCurrentId(null);
+    const coming = pickNext(next, at);
+    if (coming.kind === 'card') showCard(coming.id, next);
+    setDealt((count) => count + 1);
+    setFlipped(false);
+    setHintShown(false);
+    setLettersShown(false);
+    setTyped('');
   };
 
   // Whether the focus was last put somewhere by a click (then Space is the card's) or by Tab.
@@ -329,6 +324,8 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
         </p>
       </div>
       <ReviewCard
+        key={dealt}
+        dealt={dealt > 0}
         ref={cardRef}
         speakerRef={speaker}
         card={card}
@@ -347,7 +344,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
             {t('flashcards.rate')}
           </p>
           {RATINGS.map((rating, index) => (
-            <RatingButton key={rating} rating={rating} shortcut={index + 1} due={card.preview[PREVIEW_KEY[rating]].due} now={shownAt} disabled={busy} onRate={rate} />
+            <RatingButton key={rating} rating={rating} shortcut={index + 1} due={card.preview[PREVIEW_KEY[rating]].due} now={shownAt} onRate={rate} />
           ))}
         </div>
       )}
@@ -360,11 +357,10 @@ interface RatingButtonProps {
   shortcut: number;
   due: string;
   now: number;
-  disabled: boolean;
   onRate: (rating: Rating) => void;
 }
 
-function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingButtonProps) {
+function RatingButton({ rating, shortcut, due, now, onRate }: RatingButtonProps) {
   const { t, i18n } = useTranslation();
   const name = t(`flashcards.${PREVIEW_KEY[rating]}`);
   const interval = formatInterval(due, now, i18n.resolvedLanguage);
@@ -376,7 +372,6 @@ function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingBu
       // tooltip spells it out, and the shortcut is announced as one.
       title={t('flashcards.rateLabel', { rating: name, interval, key: shortcut })}
       aria-keyshortcuts={String(shortcut)}
-      disabled={disabled}
       onClick={() => onRate(rating)}
     >
       <span className="review-rating__name">{name}</span>{' '}
@@ -390,6 +385,8 @@ function RatingButton({ rating, shortcut, due, now, disabled, onRate }: RatingBu
 
 interface ReviewCardProps {
   ref: React.Ref<HTMLElement>;
+  /** Shown after a rating: it plays the reset (settling onto the table) as it appears. */
+  dealt: boolean;
   /** The speaker's play, for the R key (nothing while the card may not be read out). */
   speakerRef: Ref<{ play: () => void }>;
   card: DueFlashcard;
@@ -538,7 +535,7 @@ function AnswerResult({ typed, word }: { typed: string; word: string }) {
 }
 
 /** The card: what its kind asks on the front, the word, meaning and example on the back; a click turns it. */
-function ReviewCard({ ref, speakerRef, card, flipped, hintShown, lettersShown, onShowLetters, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
+function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, lettersShown, onShowLetters, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
   const { title, exampleSentence, hint, country } = card.content;
@@ -553,7 +550,7 @@ function ReviewCard({ ref, speakerRef, card, flipped, hintShown, lettersShown, o
     onFlip();
   };
   return (
-    <article ref={ref} className={`review-card${flipped ? ' review-card--flipped' : ''}`} tabIndex={-1} aria-label={t('flashcards.card')} onClick={onClick}>
+    <article ref={ref} className={`review-card${flipped ? ' review-card--flipped' : ''}${dealt ? ' review-card--dealt' : ''}`} tabIndex={-1} aria-label={t('flashcards.card')} onClick={onClick}>
       <div className="review-card__tools">
         {speakerShown && <SpeakButton audio={audio} />}
         <button
