@@ -130,7 +130,7 @@ describe('a review session that respects the learner’s day', () => {
     await toast(`“${titles[1]}” is suspended`).waitFor();
     await item.getByText('Suspended', { exact: true }).waitFor();
     expect((await cardOf(titles[1]))[0].suspended).toBe(true);
-    const due = await api<{ data: { _id: string }[] }>(`/flashcard/getDueFlashcards/${userId}`, { token });
+    const due = await api<{ data: { _id: string }[] }>(`/flashcard/getDueFlashcards/${userId}?limit=100`, { token });
     expect(due.body.data.map((card) => card._id)).not.toContain((await cardOf(titles[1]))[0].id);
     // Filtered to the suspended ones, then resumed.
     await page.getByRole('combobox', { name: 'State' }).selectOption('suspended');
