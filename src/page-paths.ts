@@ -32,3 +32,17 @@ export const pagePaths: PagePath[] = [
   { path: 'admin', file: 'admin-page', component: 'AdminPage' },
   { path: '*', file: 'not-found-page', component: 'NotFoundPage' },
 ];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A page's path as a regular expression over URL paths (used case-insensitively), matching
+ * as react-router matches it: `:param` is one segment, `*` the rest, a trailing slash
+ * ignored. The build writes these for `preload-page.ts`, which only has to test them.
+ */
+export function pathPattern(path = ''): string {
+  const parts = path.split('/').filter(Boolean);
+  const rest = parts.at(-1) === '*';
+  const fixed = (rest ? parts.slice(0, -1) : parts).map((part) => `/${part.startsWith(':') ? '[^/]+' : escapeRegExp(part)}`).join('');
+  return rest ? `^${fixed}(?:/.*)?$` : `^${fixed}/?$`;
+}

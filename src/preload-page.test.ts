@@ -1,12 +1,12 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pagePaths } from './page-paths';
-import { PAGE_CHUNKS_ID, preloadPage, routeMatches } from './preload-page';
+import { pagePaths, pathPattern } from './page-paths';
+import { PAGE_CHUNKS_ID, preloadPage } from './preload-page';
 
 // The router's own tree of these paths (the root layout's children), without their chunks.
 const tree: RouteObject[] = [{ path: '/', children: pagePaths.map(({ path, file }) => (path === undefined ? { index: true, id: file } : { path, id: file })) }];
 const routerPick = (url: string) => matchRoutes(tree, url)?.at(-1)?.route.id;
-const preloadPick = (url: string) => pagePaths.find(({ path = '' }) => routeMatches(path, url))?.file;
+const preloadPick = (url: string) => pagePaths.find(({ path }) => new RegExp(pathPattern(path), 'i').test(url))?.file;
 
 describe('the page a URL opens, before the app runs', () => {
   it.each([
@@ -28,6 +28,9 @@ describe('the page a URL opens, before the app runs', () => {
     '/login',
     '/nowhere/at/all',
     '/admin',
+    '/admin.x',
+    '/users/a.b',
+    '/flashcards/cards/',
   ])('picks the same page as the router for %j', (url) => {
     expect(preloadPick(url)).toBe(routerPick(url || '/'));
   });
@@ -54,9 +57,9 @@ describe('preloadPage', () => {
   };
   const preloaded = (doc: Document) => [...doc.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
   const pages = [
-    ['', ['/assets/home.js', '/assets/card.js']],
-    ['content/:id', ['/assets/entry.js']],
-    ['*', ['/assets/not-found.js']],
+    [pathPattern(), ['/assets/home.js', '/assets/card.js']],
+    [pathPattern('content/:id'), ['/assets/entry.js']],
+    [pathPattern('*'), ['/assets/not-found.js']],
   ];
 
   it('adds a modulepreload link for each chunk of the opened page, and only that page', () => {

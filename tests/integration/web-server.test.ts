@@ -149,11 +149,11 @@ describe('the production web server: pages and headers', () => {
     const html = (await web('/')).body.toString('utf8');
     const block = /<script type="application\/json" id="page-chunks">([^<]*)<\/script>/.exec(html)?.[1];
     const pages = new Map(JSON.parse(block ?? '[]') as [string, string[]][]);
-    const entryPage = pages.get('content/:id') ?? [];
+    const entryPage = pages.get('^/content/[^/]+/?$') ?? [];
     expect(entryPage[0]).toMatch(/^\/assets\/entry-page-[\w-]+\.js$/);
     for (const chunk of entryPage) expect((await web(chunk)).status, chunk).toBe(200);
     // Only what the app's own script does not already load.
-    expect(pages.get('')?.some((chunk) => chunk.includes('/vendor-'))).toBe(false);
+    expect(pages.get('^/?$')?.some((chunk) => chunk.includes('/vendor-'))).toBe(false);
     expect(html.indexOf('/assets/preload-page-')).toBeGreaterThan(0);
     expect(html.indexOf('/assets/preload-page-')).toBeLessThan(html.indexOf(await entryScript()));
   });
