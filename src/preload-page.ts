@@ -68,7 +68,7 @@ export function preloadPage(win: Window, pathname: string): void {
   for (const [pattern, chunks, firstRead] of pagesOf(win.document)) {
     const match = new RegExp(pattern, 'i').exec(pathname);
     if (!match) continue;
-    preloadChunks(win.document, chunks);
+    // The read first: the server's answer takes longer than any chunk.
     const url = firstRead && !mayHaveSession(win.localStorage) ? readUrl(firstRead, match.groups ?? {}) : null;
     if (url) {
       // No cookies: a guest's read, whatever a cookie session of the /api says.
@@ -76,6 +76,7 @@ export function preloadPage(win: Window, pathname: string): void {
       response.catch(() => undefined); // the app's request reports a failure, if it ever asks
       win.jergaFirstRead = { url, response };
     }
+    preloadChunks(win.document, chunks);
     return;
   }
 }

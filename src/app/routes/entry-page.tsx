@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router';
 import { useEntryChannel } from '@/app/live/use-entry-channel';
 import { Meaning } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
-import { CommentsSection } from '@/features/comments';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
@@ -13,14 +12,20 @@ import { EntryOwnerActions } from '@/features/entries/components/entry-owner-act
 import { AddedBy } from '@/features/profiles';
 import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/features/reports';
 import { EntryTags } from '@/features/tags/components/entry-tags';
-import { ElsewhereSection } from '@/features/variants';
 import { RudeBadge } from '@/features/usage';
-import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
 
 // The Listen section and its player: their own chunk (the recorder is one more, on "Record").
 const RecordingsSection = lazy(() => import('@/features/recordings/components/recordings-section'));
+// The sections below the entry, each its own chunk, fetched once the entry is on screen: the
+// entry itself shows as soon as its own code has arrived (bench/lighthouse.ts).
+const ElsewhereSection = lazy(async () => ({ default: (await import('@/features/variants/components/elsewhere-section')).ElsewhereSection }));
+const UsagePanel = lazy(async () => ({ default: (await import('@/features/usage/components/usage-panel')).UsagePanel }));
+const CommentsSection = lazy(async () => ({ default: (await import('@/features/comments/components/comments-section')).CommentsSection }));
+
+/** Where the sections below the entry will be, while their code arrives. */
+const sectionPlaceholder = <div className="card entry-page__section-placeholder" />;
 
 export function EntryPage() {
   const { t } = useTranslation();
@@ -140,12 +145,13 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
-      <Suspense fallback={<div className="card" style={{ minHeight: '9rem', marginTop: '1.25rem' }} />}>
+      {/* Together, so a section arriving late never pushes the ones below it. */}
+      <Suspense fallback={sectionPlaceholder}>
         <RecordingsSection entry={entry} />
+        <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
+        <UsagePanel entry={entry} />
+        <CommentsSection entryId={entry._id} count={entry.commentCount} />
       </Suspense>
-      <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
-      <UsagePanel entry={entry} />
-      <CommentsSection entryId={entry._id} count={entry.commentCount} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '@/features/auth';
 import type { Entry } from '@/lib/api-types';
-import { DeleteEntryDialog } from './delete-entry-dialog';
 import { EditIcon } from './edit-icon';
 import '../entry-form-strings';
+
+// Asked for when Delete is pressed.
+const DeleteEntryDialog = lazy(async () => ({ default: (await import('./delete-entry-dialog')).DeleteEntryDialog }));
 
 /**
  * Edit and Delete on an entry's own page, for its owner and for admins (the /api lets only
@@ -25,7 +27,11 @@ export function EntryOwnerActions({ entry }: { entry: Pick<Entry, '_id' | 'title
       <button type="button" className="button button--danger button--small" onClick={() => setConfirming(true)}>
         {t('editContent.delete')}
       </button>
-      {confirming && <DeleteEntryDialog entry={entry} afterDelete="/" onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <Suspense fallback={null}>
+          <DeleteEntryDialog entry={entry} afterDelete="/" onClose={() => setConfirming(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

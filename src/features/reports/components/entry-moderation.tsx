@@ -1,50 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
-import { useUpdateEntry } from '@/features/entries/api/update-entry';
-import { useResolveReport } from '@/features/moderation/api/resolve-report';
-import { apiErrorText } from '@/i18n/api-errors';
 import type { Entry } from '@/lib/api-types';
 import '../report-strings';
 import { ReportButton } from './report-button';
 
-/** An admin's Hide / Show / Restore on any entry page (Restore for what moderation hid). */
-function AdminEntryTools({ entry }: { entry: Entry }) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const update = useUpdateEntry();
-  const resolve = useResolveReport();
-  const busy = update.isPending || resolve.isPending;
-  const done = (key: 'reports.hiddenDone' | 'reports.shownDone') => ({
-    onSuccess: () => toast.success(t(key)),
-    onError: (failure: unknown) => toast.error(apiErrorText(t, failure, 'reports.adminFailed')),
-  });
-  return (
-    <div className="entry-moderation__admin" role="group" aria-label={t('reports.adminTools')}>
-      <span className="badge">{t('reports.adminTools')}</span>
-      {entry.moderation ? (
-        <button
-          type="button"
-          className="button button--small"
-          disabled={busy}
-          onClick={() => resolve.mutate({ contentId: entry._id, commentId: null, action: 'restore' }, done('reports.shownDone'))}
-        >
-          {t('reports.restore')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="button button--small"
-          disabled={busy}
-          onClick={() => update.mutate({ _id: entry._id, show: !entry.show }, done(entry.show ? 'reports.hiddenDone' : 'reports.shownDone'))}
-        >
-          {t(entry.show ? 'reports.hide' : 'reports.show')}
-        </button>
-      )}
-    </div>
-  );
-}
+// An admin's tools: their own chunk, fetched only for an admin.
+const AdminEntryTools = lazy(() => import('./admin-entry-tools'));
 
 /** Whether the signed-in learner may still see an entry moderators hid: its owner and admins. */
 export function useSeesHidden(entry: Entry): boolean {
@@ -85,7 +48,11 @@ export function EntryModeration({ entry }: { entry: Entry }) {
   return (
     <div className="entry-moderation">
       <ReportButton target={{ contentId: entry._id }} label={t('reports.reportEntry', { title: entry.title })} ownerId={entry.owner} />
-      {user?.isAdmin && <AdminEntryTools entry={entry} />}
+      {user?.isAdmin && (
+        <Suspense fallback={null}>
+          <AdminEntryTools entry={entry} />
+        </Suspense>
+      )}
     </div>
   );
 }
