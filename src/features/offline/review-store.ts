@@ -13,6 +13,11 @@ export interface PendingReview {
   durationMs: number;
   /** Order of rating on this device (sent in this order). */
   seq: number;
+  /**
+   * The card's FSRS state when it was rated (absent from ratings queued by an older version):
+   * a New card's rating introduces it, a Review card's is a review, as the daily limits count.
+   */
+  stateBefore?: 'new' | 'learning' | 'review' | 'relearning';
 }
 
 /** Where pending reviews wait: IndexedDB in the browser, memory in tests. */

@@ -105,7 +105,12 @@ export class ReviewSync {
 
   /** The cards `userId` rated on this device whose ratings the server has not confirmed yet. */
   async pendingCardIds(userId: string): Promise<Set<string>> {
-    return new Set((await this.options.store.all()).filter((review) => review.userId === userId).map((review) => review.flashcardId));
+    return new Set((await this.pendingOf(userId)).map((review) => review.flashcardId));
+  }
+
+  /** `userId`'s ratings on this device that the server has not confirmed yet, in rating order. */
+  async pendingOf(userId: string): Promise<PendingReview[]> {
+    return (await this.options.store.all()).filter((review) => review.userId === userId);
   }
 
   /** Queues a rating durably (resolves once it is stored), then tries to send it. */

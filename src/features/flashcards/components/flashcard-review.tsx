@@ -33,8 +33,8 @@ const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' }
 
 /** Today's due cards, one at a time, for the signed-in learner `userId`. */
 export function FlashcardReview({ userId }: { userId: string }) {
-  const due = useDueFlashcards(userId);
   const { user } = useAuth();
+  const due = useDueFlashcards(userId, user?.timeZone);
   const queryClient = useQueryClient();
   // The learner's day the list was fetched in ends here: then the next day's list is asked for.
   const dayEnd = localDayEnd(due.dataUpdatedAt, user?.timeZone);
@@ -283,7 +283,7 @@ function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOnScreenR
     const shown = list.find((item) => item._id === id);
     if (shown?.returning) {
       // Its previews were for its old schedule: take the server's for now. If that fails, the old ones stay.
-      void getDueFlashcards(userId).then(
+      void getDueFlashcards(userId, undefined, timeZone).then(
         (fresh) => {
           const latest = fresh.cards.find((f) => f._id === id);
           if (latest) setQueue((list) => list.map((item) => (item._id === id ? { ...item, preview: latest.preview, returning: item.returning } : item)));
