@@ -20,16 +20,33 @@ export interface PendingReview {
   stateBefore?: 'new' | 'learning' | 'review' | 'relearning';
 }
 
+/** A rating the server has confirmed, kept a while on the device (see ReviewStore.keepSynced). */
+export interface SyncedReview extends PendingReview {
+  /** When the server's confirmation arrived (ISO time). */
+  syncedAt: string;
+}
+
 /** Where pending reviews wait: IndexedDB in the browser, memory in tests. */
 export interface ReviewStore {
   /** Every pending review, in rating order. */
   all(): Promise<PendingReview[]>;
   put(review: PendingReview): Promise<void>;
   remove(reviewId: string): Promise<void>;
+  /**
+   * Moves a rating the server confirmed out of the queue (in one step) into the recent
+   * ratings: a due list kept from before it (the service worker's copy) does not know it.
+   */
+  keepSynced(review: SyncedReview): Promise<void>;
+  /** The recent confirmed ratings, in rating order. */
+  synced(): Promise<SyncedReview[]>;
+  /** Forgets the confirmed ratings synced before `time` (ms): no kept list is older. */
+  dropSyncedBefore(time: number): Promise<void>;
 }
 
 const DB_NAME = 'jerga-offline';
 const STORE = 'pending-reviews';
+/** Confirmed ratings, kept as long as the service worker keeps a due list (two days). */
+const SYNCED = 'synced-reviews';
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -39,9 +56,11 @@ function promised<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 function openDatabase(): Promise<IDBDatabase> {
-  const request = indexedDB.open(DB_NAME, 1);
+  const request = indexedDB.open(DB_NAME, 2);
   request.onupgradeneeded = () => {
-    request.result.createObjectStore(STORE, { keyPath: 'reviewId' });
+    const names = request.result.objectStoreNames;
+    if (!names.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'reviewId' });
+    if (!names.contains(SYNCED)) request.result.createObjectStore(SYNCED, { keyPath: 'reviewId' });
   };
   return promised(request);
 }
@@ -75,23 +94,49 @@ export function indexedDbReviewStore(): ReviewStore {
     work(transaction.objectStore(STORE));
     await committed(transaction);
   };
+  const read = async <T extends PendingReview>(name: string) => {
+    const rows = await promised((await database()).transaction(name, 'readonly').objectStore(name).getAll() as IDBRequest<T[]>);
+    return rows.sort((a, b) => a.seq - b.seq);
+  };
   return {
-    async all() {
-      const rows = await promised((await database()).transaction(STORE, 'readonly').objectStore(STORE).getAll() as IDBRequest<PendingReview[]>);
-      return rows.sort((a, b) => a.seq - b.seq);
-    },
+    all: () => read<PendingReview>(STORE),
     put: (review) => write((store) => void store.put(review)),
     remove: (reviewId) => write((store) => void store.delete(reviewId)),
+    async keepSynced(review) {
+      const transaction = (await database()).transaction([STORE, SYNCED], 'readwrite');
+      transaction.objectStore(STORE).delete(review.reviewId);
+      transaction.objectStore(SYNCED).put(review);
+      await committed(transaction);
+    },
+    synced: () => read<SyncedReview>(SYNCED),
+    async dropSyncedBefore(time) {
+      const transaction = (await database()).transaction(SYNCED, 'readwrite');
+      const store = transaction.objectStore(SYNCED);
+      const rows = await promised(store.getAll() as IDBRequest<SyncedReview[]>);
+      for (const row of rows) if (!(Date.parse(row.syncedAt) >= time)) store.delete(row.reviewId);
+      await committed(transaction);
+    },
   };
 }
 
 /** Pending reviews in memory (tests): share one between two syncs to stand for a reload. */
-export function memoryReviewStore(): ReviewStore & { rows: Map<string, PendingReview> } {
+export function memoryReviewStore(): ReviewStore & { rows: Map<string, PendingReview>; syncedRows: Map<string, SyncedReview> } {
   const rows = new Map<string, PendingReview>();
+  const syncedRows = new Map<string, SyncedReview>();
+  const sorted = <T extends PendingReview>(map: Map<string, T>) => [...map.values()].map((row) => ({ ...row })).sort((a, b) => a.seq - b.seq);
   return {
     rows,
-    all: async () => [...rows.values()].map((row) => ({ ...row })).sort((a, b) => a.seq - b.seq),
+    syncedRows,
+    all: async () => sorted(rows),
     put: async (review) => void rows.set(review.reviewId, { ...review }),
     remove: async (reviewId) => void rows.delete(reviewId),
+    keepSynced: async (review) => {
+      rows.delete(review.reviewId);
+      syncedRows.set(review.reviewId, { ...review });
+    },
+    synced: async () => sorted(syncedRows),
+    dropSyncedBefore: async (time) => {
+      for (const [id, row] of syncedRows) if (!(Date.parse(row.syncedAt) >= time)) syncedRows.delete(id);
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { Flashcard, StreakUpdate } from '@/lib/api-types';
 import { isApiError } from '@/lib/api';
-import type { PendingReview, ReviewStore } from './review-store';
+import type { PendingReview, ReviewStore, SyncedReview } from './review-store';
 
 /** The server's answer to one rating (PUT /api/flashcard/updateFlashcardReview). */
 export interface ReviewReply {
@@ -43,6 +43,9 @@ export function isTransient(error: unknown): boolean {
 }
 
 type Listener = () => void;
+
+/** How long confirmed ratings stay on the device: as long as the service worker keeps a due list. */
+export const KEEP_SYNCED_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**
  * The learner's ratings, queued durably and sent to the server in rating order, each until
@@ -111,6 +114,17 @@ export class ReviewSync {
   /** `userId`'s ratings on this device that the server has not confirmed yet, in rating order. */
   async pendingOf(userId: string): Promise<PendingReview[]> {
     return (await this.options.store.all()).filter((review) => review.userId === userId);
+  }
+
+  /**
+   * `userId`'s ratings on this device of the last two days: the ones still queued, and the
+   * ones the server confirmed (with `syncedAt`), which a due list kept from before them (the
+   * service worker's copy, read offline) does not know either.
+   */
+  async recentOf(userId: string): Promise<(PendingReview | SyncedReview)[]> {
+    const { store } = this.options;
+    const synced = (await store.synced()).filter((review) => review.userId === userId);
+    return [...synced, ...(await this.pendingOf(userId))];
   }
 
   /** Queues a rating durably (resolves once it is stored), then tries to send it. */
@@ -189,12 +203,14 @@ export class ReviewSync {
       }
       this.unreachable = false;
       this.failures = 0;
-      await this.options.store.remove(review.reviewId);
+      await this.options.store.keepSynced({ ...review, syncedAt: new Date().toISOString() });
       await this.refreshCount();
       for (const listener of this.syncedListeners) listener(reply, review);
     }
     this.unreachable = false;
     await this.refreshCount();
+    // No due list the service worker keeps is older than this.
+    await this.options.store.dropSyncedBefore(Date.now() - KEEP_SYNCED_MS).catch(() => undefined);
   }
 
   private scheduleRetry(): void {

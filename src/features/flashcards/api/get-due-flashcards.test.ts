@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingReview } from '@/features/offline/review-store';
-import { offeredSession, queuedToday, sessionOf, type DueReply } from './get-due-flashcards';
+import type { PendingReview, SyncedReview } from '@/features/offline/review-store';
+import { offeredSession, queuedToday, sessionOf, unknownTo, type DueReply } from './get-due-flashcards';
 import type { DueFlashcard } from './types';
 
 const card = (id: string, due: string) => ({ _id: id, due }) as unknown as DueFlashcard;
@@ -106,6 +106,41 @@ describe('offeredSession: the daily limits with the ratings still queued on the 
     const cut = offeredSession(paged, evening, [queued('x', 'new', '2026-11-27T19:00:00Z'), queued('y', 'new', '2026-11-27T19:00:00Z')], ZONE);
     expect(ids(cut)).toEqual(['r1', 'l1']);
     expect(cut.total).toBe(2);
+  });
+
+  describe('ratings the server confirmed after the list was made (a kept list read offline)', () => {
+    const synced = (flashcardId: string, stateBefore: PendingReview['stateBefore'], reviewedAt: string): SyncedReview => ({
+      ...queued(flashcardId, stateBefore, reviewedAt),
+      syncedAt: new Date(Date.parse(reviewedAt) + 1000).toISOString(),
+    });
+    // The list as the server made it at 18:00: r1 last reviewed three days before.
+    const kept: DueReply = {
+      ...reply,
+      data: [{ ...of('r1', 'review'), lastReview: '2026-11-24T10:00:00.000Z' } as DueFlashcard, of('n1', 'new'), of('n2', 'new'), of('l1', 'learning')],
+    };
+
+    it('a card the list holds as it was before a confirmed rating is left out, the rating counted toward its day', () => {
+      const later = [synced('r1', 'review', '2026-11-27T19:00:00Z'), synced('n1', 'new', '2026-11-27T19:01:00Z')];
+      const session = offeredSession(kept, evening, later, ZONE);
+      // n1 (New, never reviewed) and r1 (reviewed after its copy here) were rated since: 3 New − 1 counted − 1 = 1.
+      expect(ids(session)).toEqual(['n2', 'l1']);
+      expect(unknownTo(kept, kept.data, false, later)).toHaveLength(2);
+    });
+
+    it('a confirmed rating the list already knows (the card’s copy is as recent) is neither left out nor counted again', () => {
+      const known = { ...kept, data: [{ ...of('r1', 'review'), lastReview: '2026-11-27T19:00:00.000Z' } as DueFlashcard, ...kept.data.slice(1)] };
+      const ratings = [synced('r1', 'review', '2026-11-27T19:00:00Z'), synced('gone', 'new', '2026-11-27T19:02:00Z')];
+      // A card not in today's list was rated before the list was made: the server counted it.
+      expect(unknownTo(known, known.data, false, ratings)).toEqual([]);
+      expect(ids(offeredSession(known, evening, ratings, ZONE))).toEqual(['r1', 'n1', 'n2', 'l1']);
+    });
+
+    it('the next day, every rating made since that day began is unknown to the kept list: counted, its card left out', () => {
+      const tonight = [synced('t1', 'new', '2026-11-27T23:10:00Z'), synced('t2', 'new', '2026-11-27T23:11:00Z'), synced('n2', 'new', '2026-11-28T06:00:00Z')];
+      // Yesterday's confirmed rating of a card not in the list: known, and yesterday's anyway.
+      const yesterday = synced('t3', 'new', '2026-11-27T21:00:00Z');
+      expect(ids(offeredSession(reply, nextMorning, [yesterday, ...tonight], ZONE))).toEqual(['r1', 'r2', 'l1']);
+    });
   });
 
   it('without the limits (an older server or cached list) only leaves out the cards rated here', () => {

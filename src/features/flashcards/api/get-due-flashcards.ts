@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reviewSync } from '@/features/offline/reviews';
 import { api } from '@/lib/api';
 import { flashcardKeys } from './flashcard-keys';
-import type { PendingReview } from '@/features/offline/review-store';
+import type { PendingReview, SyncedReview } from '@/features/offline/review-store';
 import { localDayEnd, localDayStart } from '../components/session-queue';
 import type { DailyProgress } from './get-today';
 import type { DueFlashcard } from './types';
@@ -23,12 +23,12 @@ export async function getDueFlashcards(userId: string, signal?: AbortSignal, tim
     query: { limit: DUE_PAGE_SIZE, ahead: 1 },
     signal,
   });
-  // Rated here but not yet on the server (offline, this list from the service worker's
-  // cache, or still being sent): not asked again, and counted toward their day's limits.
-  const pending = await reviewSync()
-    .pendingOf(userId)
+  // Rated here and not yet on the server, or after this list was made (offline, this list
+  // from the service worker's cache): not asked again, and counted toward their day's limits.
+  const ratings = await reviewSync()
+    .recentOf(userId)
     .catch((): PendingReview[] => []);
-  const { data, total } = offeredSession(reply, Date.now(), pending, timeZone);
+  const { data, total } = offeredSession(reply, Date.now(), ratings, timeZone);
   return { cards: data, total };
 }
 
@@ -67,24 +67,47 @@ export function queuedToday(pending: readonly PendingReview[], start: number, en
 }
 
 /**
- * What the session offers at `now` from a due list (maybe the service worker's copy, maybe
- * yesterday's, read offline), with the learner's ratings still queued on this device counted:
- * the day's list (sessionOf) without the cards rated here and not yet sent (the list does not
- * know those ratings), and within the daily limits of the learner's day containing `now`
- * (their time zone): at most `newCardsPerDay` New cards and `maxReviewsPerDay` Review cards,
- * less what the server counted of that day when it answered (today's list; the next day's
- * list was chosen before that day began, so nothing) and less the queued ratings made in that
- * day. Queued ratings of an earlier day count toward that day only. Cards in their learning
- * steps are never held back. `total` counts the cards offered and, unless a limit cut the page
- * short, the server's count beyond the page.
+ * The ratings made on this device that a due list does not know: the ones still queued; the
+ * confirmed ones (`syncedAt`) made after the next day's list was chosen (once that list is the
+ * session), or of a card the list holds as it was before the rating (its `lastReview` older).
  */
-export function offeredSession(reply: DueReply, now: number, pending: readonly PendingReview[], timeZone: string | undefined): { data: DueFlashcard[]; total: number } {
+export function unknownTo(reply: DueReply, data: readonly DueFlashcard[], nextDay: boolean, ratings: readonly (PendingReview | SyncedReview)[]): (PendingReview | SyncedReview)[] {
+  const from = nextDay && reply.nextDay ? Date.parse(reply.nextDay.from) : Number.NaN;
+  const listed = new Map(data.map((card) => [card._id, card]));
+  return ratings.filter((review) => {
+    if (!('syncedAt' in review) || !review.syncedAt) return true;
+    const at = Date.parse(review.reviewedAt);
+    if (at >= from) return true;
+    const card = listed.get(review.flashcardId);
+    return card !== undefined && !(Date.parse(card.lastReview ?? '') >= at);
+  });
+}
+
+/**
+ * What the session offers at `now` from a due list (maybe the service worker's copy, maybe
+ * yesterday's, read offline), with the learner's ratings on this device that the list does
+ * not know counted (unknownTo: queued ones, and confirmed ones newer than the list): the day's
+ * list (sessionOf) without the cards so rated, within the daily limits of the learner's day
+ * containing `now` (their time zone): at most `newCardsPerDay` New cards and
+ * `maxReviewsPerDay` Review cards, less what the server counted of that day when it answered
+ * (today's list; the next day's list was chosen before that day began, so nothing) and less
+ * the unknown ratings made in that day. Ratings of an earlier day count toward that day only.
+ * Cards in their learning steps are never held back. `total` counts the cards offered and,
+ * unless a limit cut the page short, the server's count beyond the page.
+ */
+export function offeredSession(
+  reply: DueReply,
+  now: number,
+  ratings: readonly (PendingReview | SyncedReview)[],
+  timeZone: string | undefined,
+): { data: DueFlashcard[]; total: number } {
   const { data, total, nextDay } = sessionOf(reply, now);
-  const rated = new Set(pending.map((review) => review.flashcardId));
+  const unknown = unknownTo(reply, data, nextDay, ratings);
+  const rated = new Set(unknown.map((review) => review.flashcardId));
   const unrated = data.filter((card) => !rated.has(card._id));
   const limits = reply.today;
   if (!limits) return { data: unrated, total: Math.max(unrated.length, total - (data.length - unrated.length)) };
-  const queued = queuedToday(pending, localDayStart(now, timeZone), localDayEnd(now, timeZone));
+  const queued = queuedToday(unknown, localDayStart(now, timeZone), localDayEnd(now, timeZone));
   // The server's count is of the day it answered in: today's list's day, if that is still today.
   const counted = nextDay ? { newCards: 0, reviews: 0 } : { newCards: limits.newCards, reviews: limits.reviews };
   let newLeft = Math.max(0, limits.newCardsPerDay - counted.newCards - queued.newCards);
