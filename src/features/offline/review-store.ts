@@ -41,6 +41,8 @@ export interface ReviewStore {
   synced(): Promise<SyncedReview[]>;
   /** Forgets the confirmed ratings synced before `time` (ms): no kept list is older. */
   dropSyncedBefore(time: number): Promise<void>;
+  /** Forgets the confirmed ratings of one card (reset: its log is no longer the card's). */
+  dropSyncedOf(flashcardId: string): Promise<void>;
 }
 
 const DB_NAME = 'jerga-offline';
@@ -94,6 +96,13 @@ export function indexedDbReviewStore(): ReviewStore {
     work(transaction.objectStore(STORE));
     await committed(transaction);
   };
+  const dropSynced = async (which: (row: SyncedReview) => boolean) => {
+    const transaction = (await database()).transaction(SYNCED, 'readwrite');
+    const store = transaction.objectStore(SYNCED);
+    const rows = await promised(store.getAll() as IDBRequest<SyncedReview[]>);
+    for (const row of rows) if (which(row)) store.delete(row.reviewId);
+    await committed(transaction);
+  };
   const read = async <T extends PendingReview>(name: string) => {
     const rows = await promised((await database()).transaction(name, 'readonly').objectStore(name).getAll() as IDBRequest<T[]>);
     return rows.sort((a, b) => a.seq - b.seq);
@@ -109,13 +118,8 @@ export function indexedDbReviewStore(): ReviewStore {
       await committed(transaction);
     },
     synced: () => read<SyncedReview>(SYNCED),
-    async dropSyncedBefore(time) {
-      const transaction = (await database()).transaction(SYNCED, 'readwrite');
-      const store = transaction.objectStore(SYNCED);
-      const rows = await promised(store.getAll() as IDBRequest<SyncedReview[]>);
-      for (const row of rows) if (!(Date.parse(row.syncedAt) >= time)) store.delete(row.reviewId);
-      await committed(transaction);
-    },
+    dropSyncedBefore: (time) => dropSynced((row) => !(Date.parse(row.syncedAt) >= time)),
+    dropSyncedOf: (flashcardId) => dropSynced((row) => row.flashcardId === flashcardId),
   };
 }
 
@@ -137,6 +141,9 @@ export function memoryReviewStore(): ReviewStore & { rows: Map<string, PendingRe
     synced: async () => sorted(syncedRows),
     dropSyncedBefore: async (time) => {
       for (const [id, row] of syncedRows) if (!(Date.parse(row.syncedAt) >= time)) syncedRows.delete(id);
+    },
+    dropSyncedOf: async (flashcardId) => {
+      for (const [id, row] of syncedRows) if (row.flashcardId === flashcardId) syncedRows.delete(id);
     },
   };
 }

@@ -99,6 +99,11 @@ describe('ReviewSync', () => {
       [waiting.reviewId, false],
     ]);
     expect(sync.getState().pending).toBe(1);
+    // A card reset on this device: its confirmed ratings are forgotten.
+    const reset = rating({ flashcardId: 'card-reset' });
+    await store.keepSynced({ ...reset, seq: 99, syncedAt: new Date().toISOString() });
+    await sync.forgetConfirmed('card-reset');
+    expect(store.syncedRows.has(reset.reviewId)).toBe(false);
     // Two days on, no kept list is that old: the confirmed rating is forgotten.
     server.restore();
     vi.setSystemTime(new Date('2026-11-29T10:00:01Z'));

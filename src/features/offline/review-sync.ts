@@ -127,6 +127,11 @@ export class ReviewSync {
     return [...synced, ...(await this.pendingOf(userId))];
   }
 
+  /** The card was reset (New again): its confirmed ratings are no longer its own, lists need not know them. */
+  forgetConfirmed(flashcardId: string): Promise<void> {
+    return this.options.store.dropSyncedOf(flashcardId);
+  }
+
   /** Queues a rating durably (resolves once it is stored), then tries to send it. */
   async enqueue(review: Omit<PendingReview, 'seq'>): Promise<PendingReview> {
     const seq = Math.max(Date.now(), this.lastSeq + 1);
