@@ -12,7 +12,8 @@ import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../supp
 // request fails while the browser believes it is online waits and is sent later, once.
 // Last, the next day on the bus: a card due only tomorrow (the learner's next local day) is
 // not in today's session, but the list the service worker kept has it; the page's clock moved
-// into that day, offline, it is reviewed, and synced once when the network returns.
+// into that day, offline, the page left open on "come back tomorrow" shows it by itself (and a
+// reload too), it is reviewed, and synced once when the network returns.
 // Screenshots go to test-results/e2e/offline-*.png.
 
 const run = Date.now().toString(36);
@@ -201,10 +202,16 @@ describe('reviewing offline', () => {
       )
       .toBe(true);
 
-    // Tomorrow, on the bus: no network, the device's clock past the card's due.
+    // Tomorrow, on the bus: no network, the device's clock past the card's due. The page was
+    // left open on "come back tomorrow": it notices the learner's new day by itself (it looks
+    // every half minute) and asks for the due list again, which the service worker answers
+    // with the list it kept — the next day's card.
     networkCut = true;
     await context.setOffline(true);
     await page.clock.setSystemTime(new Date(tomorrow.getTime() + 2 * 60_000));
+    await expect.poll(shownTitle, { timeout: 45_000 }).toBe(tomorrowTitle);
+    expect(await page.getByText('1 card left').count()).toBe(1);
+    // Opened afresh that day, offline, the same.
     await page.reload();
     await expect.poll(shownTitle).toBe(tomorrowTitle);
     await card().click();
@@ -240,7 +247,8 @@ describe('reviewing offline', () => {
     const reviews = await reviewsOnServer();
     expect(reviews).toHaveLength(reviewsBefore + 1);
     expect(reviews.filter((review) => review.flashcard_id === cardId)).toHaveLength(1);
-  });
+    // The page looks at the learner's day every half minute: room for one wait.
+  }, 120_000);
 
   it('wrote nothing to the console but the failed requests of the cut network', () => {
     expect(errors).toEqual([]);

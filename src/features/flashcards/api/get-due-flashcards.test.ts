@@ -13,16 +13,16 @@ const reply: DueReply = {
 
 describe('sessionOf', () => {
   it('is today\'s page and count before the next day starts by the device clock', () => {
-    expect(sessionOf(reply, Date.parse(from) - 1)).toEqual({ data: reply.data, total: 7, nextDay: false });
+    expect(sessionOf(reply, Date.parse(from) - 1)).toEqual({ data: reply.data, total: 7, nextDay: false, spare: [] });
   });
 
   it('is the next day\'s cards once the device clock has reached its start (a list kept offline)', () => {
-    expect(sessionOf(reply, Date.parse(from))).toEqual({ data: reply.nextDay!.cards, total: 2, nextDay: true });
+    expect(sessionOf(reply, Date.parse(from))).toEqual({ data: reply.nextDay!.cards, total: 2, nextDay: true, spare: [] });
   });
 
   it('is today\'s without a next day (a server or cached list from before ahead) or with a bad start', () => {
-    expect(sessionOf({ data: reply.data, total: 7 }, Date.parse(from) + 1)).toEqual({ data: reply.data, total: 7, nextDay: false });
-    expect(sessionOf({ ...reply, nextDay: { from: 'soon', cards: [] } }, Date.parse(from))).toEqual({ data: reply.data, total: 7, nextDay: false });
+    expect(sessionOf({ data: reply.data, total: 7 }, Date.parse(from) + 1)).toEqual({ data: reply.data, total: 7, nextDay: false, spare: [] });
+    expect(sessionOf({ ...reply, nextDay: { from: 'soon', cards: [] } }, Date.parse(from))).toEqual({ data: reply.data, total: 7, nextDay: false, spare: [] });
   });
 });
 
@@ -82,6 +82,22 @@ describe('offeredSession: the daily limits with the ratings still queued on the 
     // The kept list's own cards rated that day count too, and leave the list.
     const more = [...tonight, queued('n1', 'new', '2026-11-28T06:00:00Z'), queued('r1', 'review', '2026-11-28T06:01:00Z')];
     expect(ids(offeredSession(reply, nextMorning, more, ZONE))).toEqual(['l1']);
+  });
+
+  it('the next day, offline: the spare cards take the places of the ones rated yesterday, within the new day\'s limits', () => {
+    const withSpare: DueReply = { ...reply, nextDay: { ...reply.nextDay!, spare: [of('n4', 'new'), of('n5', 'new'), of('r3', 'review')] } };
+    // Nothing rated since: the day's own cards (its limits full), no spare.
+    expect(ids(offeredSession(withSpare, nextMorning, [], ZONE))).toEqual(['r1', 'r2', 'n1', 'n2', 'n3', 'l1']);
+    // Yesterday's ratings took n1, n2 and r1: spares in their places (3 New, 2 Review a day).
+    const yesterday = [queued('n1', 'new', '2026-11-27T21:00:00Z'), queued('n2', 'new', '2026-11-27T21:01:00Z'), queued('r1', 'review', '2026-11-27T21:02:00Z')];
+    const session = offeredSession(withSpare, nextMorning, yesterday, ZONE);
+    expect(ids(session)).toEqual(['r2', 'n3', 'l1', 'n4', 'n5', 'r3']);
+    expect(session.total).toBe(6);
+    // Ratings of the new day count: one New rated this morning leaves room for one spare fewer.
+    const thisMorning = [...yesterday, queued('n3', 'new', '2026-11-28T06:00:00Z')];
+    expect(ids(offeredSession(withSpare, nextMorning, thisMorning, ZONE))).toEqual(['r2', 'l1', 'n4', 'n5', 'r3']);
+    // Before the next day begins, today's list: its own cards, never the next day's spare.
+    expect(ids(offeredSession(withSpare, evening, [queued('n1', 'new', '2026-11-27T19:00:00Z')], ZONE))).toEqual(['r1', 'n2', 'l1']);
   });
 
   it('two days on, the ratings of the day before count toward that day only', () => {

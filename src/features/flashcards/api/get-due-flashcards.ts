@@ -38,8 +38,12 @@ export interface DueReply {
   total: number;
   /** The learner's limits and what the server counted of today (absent from older servers). */
   today?: DailyProgress;
-  /** When the learner's next local day starts, and its session's cards (within its limits). */
-  nextDay?: { from: string; cards: DueFlashcard[] };
+  /**
+   * When the learner's next local day starts, and its session's cards (within its limits);
+   * `spare`: the New and Review cards that come next in it, for the cards today's session may
+   * still take (absent from older servers).
+   */
+  nextDay?: { from: string; cards: DueFlashcard[]; spare?: DueFlashcard[] };
 }
 
 /**
@@ -47,10 +51,10 @@ export interface DueReply {
  * learner's next day has begun (a list kept by the service worker and read offline the next
  * day), that day's cards instead — the server chose them within a whole day's limits.
  */
-export function sessionOf(reply: DueReply, now: number): { data: DueFlashcard[]; total: number; nextDay: boolean } {
+export function sessionOf(reply: DueReply, now: number): { data: DueFlashcard[]; total: number; nextDay: boolean; spare: DueFlashcard[] } {
   const from = reply.nextDay ? Date.parse(reply.nextDay.from) : Number.NaN;
-  if (!reply.nextDay || !(now >= from)) return { data: reply.data, total: reply.total, nextDay: false };
-  return { data: reply.nextDay.cards, total: reply.nextDay.cards.length, nextDay: true };
+  if (!reply.nextDay || !(now >= from)) return { data: reply.data, total: reply.total, nextDay: false, spare: [] };
+  return { data: reply.nextDay.cards, total: reply.nextDay.cards.length, nextDay: true, spare: reply.nextDay.spare ?? [] };
 }
 
 /** The ratings `pending` made in the learner's day [start, end) that the daily limits count: New cards introduced, Review cards reviewed (each card once). */
@@ -91,7 +95,8 @@ export function unknownTo(reply: DueReply, data: readonly DueFlashcard[], nextDa
  * containing `now` (their time zone): at most `newCardsPerDay` New cards and
  * `maxReviewsPerDay` Review cards, less what the server counted of that day when it answered
  * (today's list; the next day's list was chosen before that day began, so nothing) and less
- * the unknown ratings made in that day. Ratings of an earlier day count toward that day only.
+ * the unknown ratings made in that day. Ratings of an earlier day count toward that day only:
+ * their cards leave the kept next day's list, and its `spare` cards take their places.
  * Cards in their learning steps are never held back. `total` counts the cards offered and,
  * unless a limit cut the page short, the server's count beyond the page.
  */
@@ -101,19 +106,21 @@ export function offeredSession(
   ratings: readonly (PendingReview | SyncedReview)[],
   timeZone: string | undefined,
 ): { data: DueFlashcard[]; total: number } {
-  const { data, total, nextDay } = sessionOf(reply, now);
-  const unknown = unknownTo(reply, data, nextDay, ratings);
+  const { data, total, nextDay, spare } = sessionOf(reply, now);
+  const unknown = unknownTo(reply, [...data, ...spare], nextDay, ratings);
   const rated = new Set(unknown.map((review) => review.flashcardId));
   const unrated = data.filter((card) => !rated.has(card._id));
   const limits = reply.today;
   if (!limits) return { data: unrated, total: Math.max(unrated.length, total - (data.length - unrated.length)) };
+  // The kept next day's spare cards come after its own, in place of the ones rated since.
+  const candidates = [...unrated, ...spare.filter((card) => !rated.has(card._id))];
   const queued = queuedToday(unknown, localDayStart(now, timeZone), localDayEnd(now, timeZone));
   // The server's count is of the day it answered in: today's list's day, if that is still today.
   const counted = nextDay ? { newCards: 0, reviews: 0 } : { newCards: limits.newCards, reviews: limits.reviews };
   let newLeft = Math.max(0, limits.newCardsPerDay - counted.newCards - queued.newCards);
   let reviewsLeft = Math.max(0, limits.maxReviewsPerDay - counted.reviews - queued.reviews);
   let cut = false;
-  const offered = unrated.filter((card) => {
+  const offered = candidates.filter((card) => {
     if (card.state === 'new' && newLeft > 0) newLeft -= 1;
     else if (card.state === 'review' && reviewsLeft > 0) reviewsLeft -= 1;
     else if (card.state === 'new' || card.state === 'review') {
@@ -135,6 +142,9 @@ export function dueFlashcardsQueryOptions(userId: string, timeZone?: string) {
     // cards just rated (and the previews are computed at fetch time anyway).
     staleTime: Infinity,
     refetchOnMount: 'always',
+    // Asked whether or not the browser says it is online: offline, the service worker answers
+    // with the list it kept (the learner's new day, asked for with the page left open).
+    networkMode: 'offlineFirst',
   });
 }
 
