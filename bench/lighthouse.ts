@@ -98,7 +98,10 @@ try {
       Object.entries({ mobile: undefined, desktop: desktopConfig } as Record<string, Config | undefined>).filter(([form]) => forms.includes(form)),
     );
     const rows: Row[] = [];
+    // LIGHTHOUSE_PAGES=/,/flashcards measures only those (by the names printed).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     for (const [page, route] of Object.entries(pages)) {
+      if (only && !only.includes(page)) continue;
       const signedIn = route === '/flashcards';
       if (signedIn) {
         // (The connection is not closed: the Chromium is Lighthouse's, and it ends with it.)
@@ -126,7 +129,14 @@ try {
         const perf = (lhr: Result) => lhr.categories.performance?.score ?? 0;
         runs.sort((a, b) => perf(a) - perf(b));
         console.log(`  performance: ${runs.map((lhr) => Math.round(perf(lhr) * 100)).join(', ')}`);
-        rows.push({ page, formFactor, lhr: runs[Math.floor(runs.length / 2)] });
+        const median = runs[Math.floor(runs.length / 2)];
+        rows.push({ page, formFactor, lhr: median });
+        // LIGHTHOUSE_SAVE=<folder> keeps each median report's JSON, to read its audits.
+        if (process.env.LIGHTHOUSE_SAVE) {
+          await fs.mkdir(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+          const file = `${page.replace(/[^a-z]+/gi, '_')}-${formFactor}.json`;
+          await fs.writeFile(path.join(process.env.LIGHTHOUSE_SAVE, file), JSON.stringify(median));
+        }
       }
     }
     printTable(rows);

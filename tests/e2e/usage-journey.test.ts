@@ -87,6 +87,8 @@ describe('how a word lands, country by country', () => {
     for (const page of [guestPage, lupePage]) {
       await page.goto(entryUrl());
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      // The map is drawn as the reader scrolls towards it.
+      await panel(page).scrollIntoViewIfNeeded();
       await panel(page).getByRole('img', { name: new RegExp(`^Map of the Spanish-speaking countries.*${title}`) }).waitFor();
       await panel(page).getByText('Nobody has marked this word yet.').waitFor();
       // All 21 countries are on the map, none marked yet; the tiny ones get a dot.
@@ -169,6 +171,7 @@ describe('how a word lands, country by country', () => {
     await phone.locator('.entry-detail').getByText('Grosera en España').waitFor();
     const section = panel(phone, 'Cómo se entiende en cada país');
     const map = section.getByRole('img', { name: /^Mapa de los países hispanohablantes/ });
+    await section.scrollIntoViewIfNeeded();
     await map.waitFor();
     const box = (await map.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

@@ -70,10 +70,10 @@ function expectSecurityHeaders(reply: RawReply, what: string): void {
   expect(permissions, what).toContain('geolocation=()');
 }
 
-/** The hashed entry script index.html loads. */
+/** The hashed entry script of the app that index.html loads. */
 async function entryScript(): Promise<string> {
   const html = (await web('/')).body.toString('utf8');
-  const src = /<script type="module"[^>]*\ssrc="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const src = /<script type="module"[^>]*\ssrc="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
   expect(src).toBeDefined();
   return src!;
 }
@@ -140,8 +140,22 @@ describe('the production web server: pages and headers', () => {
 
   it('has no inline script anywhere in the page', async () => {
     const html = (await web('/')).body.toString('utf8');
-    for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\ssrc="/);
+    // Scripts come from files; the one inline block is data (JSON), which no browser runs.
+    for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\ssrc="|\stype="application\/json"/);
     expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('names each page’s chunks for the first script, which comes before the app’s', async () => {
+    const html = (await web('/')).body.toString('utf8');
+    const block = /<script type="application\/json" id="page-chunks">([^<]*)<\/script>/.exec(html)?.[1];
+    const pages = new Map(JSON.parse(block ?? '[]') as [string, string[]][]);
+    const entryPage = pages.get('^/content/[^/]+/?$') ?? [];
+    expect(entryPage[0]).toMatch(/^\/assets\/entry-page-[\w-]+\.js$/);
+    for (const chunk of entryPage) expect((await web(chunk)).status, chunk).toBe(200);
+    // Only what the app's own script does not already load.
+    expect(pages.get('^/?$')?.some((chunk) => chunk.includes('/vendor-'))).toBe(false);
+    expect(html.indexOf('/assets/preload-page-')).toBeGreaterThan(0);
+    expect(html.indexOf('/assets/preload-page-')).toBeLessThan(html.indexOf(await entryScript()));
   });
 });
 

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(147);
+select plan(149);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -60,6 +60,8 @@ select plan(147);
 --     audit_recording_delete (recordings and recording_votes triggers). authenticated only:
 --     uploaded_elsewhere (add_recording asks whether the caller's own upload of a name lies in
 --     another bucket: 400 rather than 404; it looks at the caller's own objects only).
+--   nobody: file_report (writes a report and its case's counters; called only by add_report,
+--     add_link_report and add_recording_report, each having checked the caller and the target).
 --   authenticated only: reset_own_flashcard (public.reset_flashcard, run as the caller, resets
 --     one of the caller's own cards, checked inside: scheduling columns and the log are not
 --     the learner's to write; a guest is told to log in before it is reached).
@@ -80,6 +82,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.delete_own_account(text)', false, true),
   ('private.create_profile_for_new_user()', false, false),
   ('private.finish_tutor_turn(uuid, text, text, text, uuid[])', false, false),
+  ('private.file_report(uuid, uuid, text, text)', false, false),
   ('private.is_admin()', true, true),
   ('private.hold_variant_groups()', false, false),
   ('private.join_variant_groups()', false, false),

@@ -1,9 +1,10 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth';
 import type { Entry } from '@/lib/api-types';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { USAGE_KINDS } from '../usage-kinds';
 import { UsageControl } from './usage-control';
 import { UsageTable } from './usage-table';
@@ -29,6 +30,15 @@ export function UsagePanel({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
   const { isLoggedIn, user } = useAuth();
   const usage = entry.usage ?? {};
+  // The map (its chunk, and drawing 21 countries) waits until the panel is nearly in sight.
+  const mapSlot = useRef<HTMLDivElement>(null);
+  const drawMap = useNearViewport(mapSlot);
+  const mapLoading = (
+    <div className="usage-panel__map-loading" role="status">
+      <Spinner size="md" />
+      <span>{t('usage.mapLoading')}</span>
+    </div>
+  );
   return (
     <section className="card usage-panel" aria-labelledby="usage-title">
       <h2 id="usage-title" className="section-title">
@@ -36,18 +46,9 @@ export function UsagePanel({ entry }: { entry: Entry }) {
       </h2>
       <p className="usage-panel__intro muted">{t('usage.intro')}</p>
       <div className="usage-panel__body">
-        <div className="usage-panel__map">
+        <div className="usage-panel__map" ref={mapSlot}>
           <MapBoundary fallback={<p className="muted">{t('usage.mapFailed')}</p>}>
-            <Suspense
-              fallback={
-                <div className="usage-panel__map-loading" role="status">
-                  <Spinner size="md" />
-                  <span>{t('usage.mapLoading')}</span>
-                </div>
-              }
-            >
-              <UsageMap usage={usage} rudeIn={entry.rudeIn} title={entry.title} />
-            </Suspense>
+            <Suspense fallback={mapLoading}>{drawMap ? <UsageMap usage={usage} rudeIn={entry.rudeIn} title={entry.title} /> : mapLoading}</Suspense>
           </MapBoundary>
           <ul className="usage-legend" aria-label={t('usage.legend')}>
             {[...USAGE_KINDS, 'unmarked' as const].map((kind) => (

@@ -1,0 +1,48 @@
+/**
+ * Every page under the root layout: its path (react-router's syntax; none for the index page)
+ * and the module in `src/app/routes/` that exports its component. Plain data, no imports: the
+ * router (`routes.tsx`) and the build (`vite.config.ts`, for `preload-page.ts`) read it.
+ */
+export interface PagePath {
+  path?: string;
+  /** The file under src/app/routes/, without `.tsx`. */
+  file: string;
+  /** The component that file exports. */
+  component: string;
+}
+
+export const pagePaths: PagePath[] = [
+  { file: 'home-page', component: 'HomePage' },
+  { path: 'content/:id', file: 'entry-page', component: 'EntryPage' },
+  { path: 'compare', file: 'compare-page', component: 'ComparePage' },
+  { path: 'addContent', file: 'add-entry-page', component: 'AddEntryPage' },
+  { path: 'addTag', file: 'add-tag-page', component: 'AddTagPage' },
+  { path: 'addfeedback', file: 'add-feedback-page', component: 'AddFeedbackPage' },
+  { path: 'editContent/:id', file: 'edit-entry-page', component: 'EditEntryPage' },
+  { path: 'login', file: 'login-page', component: 'LoginPage' },
+  { path: 'register', file: 'register-page', component: 'RegisterPage' },
+  { path: 'forgot-password', file: 'forgot-password-page', component: 'ForgotPasswordPage' },
+  { path: 'reset-password', file: 'reset-password-page', component: 'ResetPasswordPage' },
+  { path: 'flashcards', file: 'flashcards-page', component: 'FlashcardsPage' },
+  { path: 'flashcards/cards', file: 'card-browser-page', component: 'CardBrowserPage' },
+  { path: 'chat', file: 'chat-page', component: 'ChatPage' },
+  { path: 'account', file: 'account-page', component: 'AccountPage' },
+  { path: 'notifications', file: 'notifications-page', component: 'NotificationsPage' },
+  { path: 'users/:userId', file: 'profile-page', component: 'ProfilePage' },
+  { path: 'admin', file: 'admin-page', component: 'AdminPage' },
+  { path: '*', file: 'not-found-page', component: 'NotFoundPage' },
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A page's path as a regular expression over URL paths (used case-insensitively), matching
+ * as react-router matches it: `:param` is one segment, `*` the rest, a trailing slash
+ * ignored. The build writes these for `preload-page.ts`, which only has to test them.
+ */
+export function pathPattern(path = ''): string {
+  const parts = path.split('/').filter(Boolean);
+  const rest = parts.at(-1) === '*';
+  const fixed = (rest ? parts.slice(0, -1) : parts).map((part) => `/${part.startsWith(':') ? '[^/]+' : escapeRegExp(part)}`).join('');
+  return rest ? `^${fixed}(?:/.*)?$` : `^${fixed}/?$`;
+}
