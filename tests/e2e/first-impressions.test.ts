@@ -149,6 +149,8 @@ describe.each([
 
   it('draws the entry page’s usage map in the theme’s colours, its labels readable on its sea', async () => {
     await visit(page, `/content/${entryId}`);
+    // The map is drawn as the reader scrolls towards it.
+    await page.locator('.usage-panel').scrollIntoViewIfNeeded();
     const map = page.locator('svg.usage-map');
     await map.waitFor();
     // Each part's colour as drawn (a canvas reads whatever colour syntax the style computes to).
@@ -180,8 +182,8 @@ describe.each([
       expect(Math.abs(luminance(part) - luminance(drawn.page))).toBeLessThan(0.1);
     }
     expect(contrast(drawn.label, drawn.sea)).toBeGreaterThanOrEqual(4.5);
+    await page.waitForLoadState('networkidle');
     await checkAxe(page, label('entry page with its usage map'));
-    await map.scrollIntoViewIfNeeded();
     await screenshot(page, `first-usage-map-${viewport}-${language}-${theme}`);
   });
 
