@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
@@ -331,6 +332,34 @@ describe('/flashcards', () => {
       expect(title()).toHaveTextContent('palabra 2');
       expect(dueCalls(fetchMock).length).toBeGreaterThan(before);
       await waitFor(() => expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(1));
+    });
+
+    it('offline with no kept list, the new day\'s list cannot come: the session goes on with the cards it has', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T22:59:00Z') });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      let offline = false;
+      const fetchMock = stubFetch((url) => {
+        if (offline) return Promise.reject(new TypeError('Failed to fetch'));
+        if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) return json({ success: true, data: [makeDue(1), makeDue(2)], total: 2 });
+        return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
+      });
+      renderPage();
+      await screen.findByRole('heading', { name: 'palabra 1' });
+      await user.click(title());
+      offline = true;
+      onlineManager.setOnline(false);
+      try {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(2 * MINUTE);
+        });
+        await user.click(screen.getByRole('button', { name: /^Good/ }));
+        // Asked for (and failed), then the next card of the list it had.
+        expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+        expect(dueCalls(fetchMock).length).toBeGreaterThan(1);
+        expect(screen.queryByText("Your flashcards couldn't be loaded. Please try again.")).not.toBeInTheDocument();
+      } finally {
+        onlineManager.setOnline(true);
+      }
     });
   });
 

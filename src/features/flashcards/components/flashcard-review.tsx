@@ -10,7 +10,7 @@ import { recordingsQueryOptions } from '@/features/recordings';
 import type { FlashcardVariant, StreakUpdate } from '@/lib/api-types';
 import { authKeys, useAuth } from '@/features/auth';
 import { flashcardKeys } from '../api/flashcard-keys';
-import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
+import { dueFlashcardsQueryOptions, getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
 import { ratedCard, useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
@@ -46,7 +46,9 @@ export function FlashcardReview({ userId }: { userId: string }) {
   const startNewDay = async () => {
     void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
     void queryClient.invalidateQueries({ queryKey: authKeys.user(userId) });
-    await due.refetch();
+    // Asked once, not retried (offline a retry would wait for the network): should it fail,
+    // the session on screen goes on with the list it has, and asks again later.
+    await queryClient.fetchQuery({ ...dueFlashcardsQueryOptions(userId, user?.timeZone), staleTime: 0, retry: false }).catch(() => undefined);
   };
   const check = useEffectEvent(() => {
     if (!due.data || due.isFetching) return;
