@@ -137,6 +137,25 @@ describe('reviewing offline', () => {
     expect(new Set(reviews.map((review) => review.review_id)).size).toBe(2);
     expect(new Set(reviews.map((review) => review.flashcard_id)).size).toBe(2);
     for (const review of reviews) expect(review.duration_ms).toEqual(expect.any(Number));
+    // The device keeps the two confirmed ratings a while (a due list it kept does not know them),
+    // out of the queue.
+    const kept = await page.evaluate(async () => {
+      const rows = async (name: string, store: string) => {
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const opened = indexedDB.open(name);
+          opened.onsuccess = () => resolve(opened.result);
+          opened.onerror = () => reject(opened.error);
+        });
+        const all = database.transaction(store, 'readonly').objectStore(store).getAll();
+        const found = await new Promise<{ reviewId: string; syncedAt?: string }[]>((resolve) => (all.onsuccess = () => resolve(all.result)));
+        database.close();
+        return found;
+      };
+      return { pending: await rows('jerga-offline', 'pending-reviews'), synced: await rows('jerga-offline-synced', 'synced-reviews') };
+    });
+    expect(kept.pending).toEqual([]);
+    expect(kept.synced.map((row) => row.reviewId).sort()).toEqual(reviews.map((review) => review.review_id).sort());
+    for (const row of kept.synced) expect(Number.isNaN(Date.parse(row.syncedAt ?? ''))).toBe(false);
     // Still signed in, and the page still works online.
     await page.getByText(`Welcome, ${learner.name}!`).waitFor();
   });

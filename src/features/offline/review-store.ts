@@ -33,8 +33,8 @@ export interface ReviewStore {
   put(review: PendingReview): Promise<void>;
   remove(reviewId: string): Promise<void>;
   /**
-   * Moves a rating the server confirmed out of the queue (in one step) into the recent
-   * ratings: a due list kept from before it (the service worker's copy) does not know it.
+   * Moves a rating the server confirmed out of the queue into the recent ratings: a due list
+   * kept from before it (the service worker's copy) does not know it.
    */
   keepSynced(review: SyncedReview): Promise<void>;
   /** The recent confirmed ratings, in rating order. */
@@ -47,7 +47,12 @@ export interface ReviewStore {
 
 const DB_NAME = 'jerga-offline';
 const STORE = 'pending-reviews';
-/** Confirmed ratings, kept as long as the service worker keeps a due list (two days). */
+/**
+ * Confirmed ratings, kept as long as the service worker keeps a due list (two days), in a
+ * database of their own: a tab still on an older version of the app opens `jerga-offline` at
+ * its version 1, which a new store there would have raised.
+ */
+const SYNCED_DB_NAME = 'jerga-offline-synced';
 const SYNCED = 'synced-reviews';
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
@@ -57,14 +62,28 @@ function promised<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-function openDatabase(): Promise<IDBDatabase> {
-  const request = indexedDB.open(DB_NAME, 2);
+function openDatabase(name: string, store: string): Promise<IDBDatabase> {
+  const request = indexedDB.open(name, 1);
   request.onupgradeneeded = () => {
-    const names = request.result.objectStoreNames;
-    if (!names.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'reviewId' });
-    if (!names.contains(SYNCED)) request.result.createObjectStore(SYNCED, { keyPath: 'reviewId' });
+    request.result.createObjectStore(store, { keyPath: 'reviewId' });
   };
   return promised(request);
+}
+
+/** A database opened once and kept open (closed for another tab's upgrade, opened again next time). */
+function lazyDatabase(name: string, store: string): () => Promise<IDBDatabase> {
+  let opened: Promise<IDBDatabase> | undefined;
+  return () => {
+    opened ??= openDatabase(name, store).then((db) => {
+      db.onversionchange = () => {
+        db.close();
+        opened = undefined;
+      };
+      return db;
+    });
+    opened.catch(() => (opened = undefined));
+    return opened;
+  };
 }
 
 /** A transaction's end: a write counts once it is committed, not when it was asked for. */
@@ -76,48 +95,40 @@ function committed(transaction: IDBTransaction): Promise<void> {
   });
 }
 
-/** Pending reviews in IndexedDB (database `jerga-offline`, store `pending-reviews`): they survive reloads and restarts. */
+/**
+ * Pending reviews in IndexedDB (database `jerga-offline`, store `pending-reviews`): they
+ * survive reloads and restarts; confirmed ones in `jerga-offline-synced` (store `synced-reviews`).
+ */
 export function indexedDbReviewStore(): ReviewStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const database = () => {
-    opened ??= openDatabase().then((db) => {
-      // Another tab upgrading the database: let it, and open again next time.
-      db.onversionchange = () => {
-        db.close();
-        opened = undefined;
-      };
-      return db;
-    });
-    opened.catch(() => (opened = undefined));
-    return opened;
-  };
-  const write = async (work: (store: IDBObjectStore) => void) => {
-    const transaction = (await database()).transaction(STORE, 'readwrite');
-    work(transaction.objectStore(STORE));
+  const database = lazyDatabase(DB_NAME, STORE);
+  const syncedDatabase = lazyDatabase(SYNCED_DB_NAME, SYNCED);
+  const write = async (db: Promise<IDBDatabase>, name: string, work: (store: IDBObjectStore) => void) => {
+    const transaction = (await db).transaction(name, 'readwrite');
+    work(transaction.objectStore(name));
     await committed(transaction);
   };
   const dropSynced = async (which: (row: SyncedReview) => boolean) => {
-    const transaction = (await database()).transaction(SYNCED, 'readwrite');
+    const transaction = (await syncedDatabase()).transaction(SYNCED, 'readwrite');
     const store = transaction.objectStore(SYNCED);
     const rows = await promised(store.getAll() as IDBRequest<SyncedReview[]>);
     for (const row of rows) if (which(row)) store.delete(row.reviewId);
     await committed(transaction);
   };
-  const read = async <T extends PendingReview>(name: string) => {
-    const rows = await promised((await database()).transaction(name, 'readonly').objectStore(name).getAll() as IDBRequest<T[]>);
+  const read = async <T extends PendingReview>(db: Promise<IDBDatabase>, name: string) => {
+    const rows = await promised((await db).transaction(name, 'readonly').objectStore(name).getAll() as IDBRequest<T[]>);
     return rows.sort((a, b) => a.seq - b.seq);
   };
   return {
-    all: () => read<PendingReview>(STORE),
-    put: (review) => write((store) => void store.put(review)),
-    remove: (reviewId) => write((store) => void store.delete(reviewId)),
+    all: () => read<PendingReview>(database(), STORE),
+    put: (review) => write(database(), STORE, (store) => void store.put(review)),
+    remove: (reviewId) => write(database(), STORE, (store) => void store.delete(reviewId)),
     async keepSynced(review) {
-      const transaction = (await database()).transaction([STORE, SYNCED], 'readwrite');
-      transaction.objectStore(STORE).delete(review.reviewId);
-      transaction.objectStore(SYNCED).put(review);
-      await committed(transaction);
+      // Kept first, then out of the queue: a stop in between leaves it queued too, and the
+      // server takes a reviewId once.
+      await write(syncedDatabase(), SYNCED, (store) => void store.put(review));
+      await write(database(), STORE, (store) => void store.delete(review.reviewId));
     },
-    synced: () => read<SyncedReview>(SYNCED),
+    synced: () => read<SyncedReview>(syncedDatabase(), SYNCED),
     dropSyncedBefore: (time) => dropSynced((row) => !(Date.parse(row.syncedAt) >= time)),
     dropSyncedOf: (flashcardId) => dropSynced((row) => row.flashcardId === flashcardId),
   };

@@ -123,8 +123,11 @@ export class ReviewSync {
    */
   async recentOf(userId: string): Promise<(PendingReview | SyncedReview)[]> {
     const { store } = this.options;
-    const synced = (await store.synced()).filter((review) => review.userId === userId);
-    return [...synced, ...(await this.pendingOf(userId))];
+    const pending = await this.pendingOf(userId);
+    // A rating caught between the two databases (kept, not yet out of the queue) counts as queued.
+    const queued = new Set(pending.map((review) => review.reviewId));
+    const synced = (await store.synced()).filter((review) => review.userId === userId && !queued.has(review.reviewId));
+    return [...synced, ...pending];
   }
 
   /** The card was reset (New again): its confirmed ratings are no longer its own, lists need not know them. */
