@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState, type FormEvent, type MouseEvent, type Ref, type RefObject } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState, type FormEvent, type MouseEvent, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Meaning, useSpanishInterface } from '@/components/meaning';
@@ -42,6 +42,11 @@ export function FlashcardReview({ userId }: { userId: string }) {
   const cardOnScreen = useRef(false);
   // The cards the session holds for another step, carried into the next list's session.
   const [held, setHeld] = useState<SessionCard[]>([]);
+  // A rating re-renders only the session, unless what it holds for another step changed.
+  const hold = useCallback(
+    (next: SessionCard[]) => setHeld((last) => (last.length === next.length && last.every((card, index) => card._id === next[index]._id && card.due === next[index].due) ? last : next)),
+    [],
+  );
   /** The learner's new day: its due list and limits, and the streak and today's progress with it. */
   const startNewDay = async () => {
     void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
@@ -82,7 +87,7 @@ export function FlashcardReview({ userId }: { userId: string }) {
       onPageDone={() => void due.refetch()}
       dayEnd={dayEnd}
       cardOnScreenRef={cardOnScreen}
-      onHeld={setHeld}
+      onHeld={hold}
       onNewDay={() => startNewDay()}
     />
   );
@@ -191,14 +196,6 @@ function useStreakToasts() {
   };
 }
 
-/**
- * The review queue of this visit. A rated card due again before the learner's day ends
- * (a learning step: Again, or Hard/Good on a new card) comes back when it is due, others
- * are done for today (see session-queue.ts); either way the queue moves on the moment the
- * learner rates (the rating is queued on the device, then sent, in the background): the next card mounts afresh on
- * its front (never turning over, so its answer is never shown) and its 300 ms reset animation
- * does not hold the keys. With only waiting cards left, a countdown says when the next one is due.
- */
 interface ReviewSessionProps {
   userId: string;
   cards: DueFlashcard[];
@@ -213,6 +210,15 @@ interface ReviewSessionProps {
   /** Asks for the new day's list (the session is replaced once it arrives). */
   onNewDay: () => Promise<void>;
 }
+
+/**
+ * The review queue of this visit. A rated card due again before the learner's day ends
+ * (a learning step: Again, or Hard/Good on a new card) comes back when it is due, others
+ * are done for today (see session-queue.ts); either way the queue moves on the moment the
+ * learner rates (the rating is queued on the device, then sent, in the background): the next card mounts afresh on
+ * its front (never turning over, so its answer is never shown) and its 300 ms reset animation
+ * does not hold the keys. With only waiting cards left, a countdown says when the next one is due.
+ */
 
 function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOnScreenRef, onHeld, onNewDay }: ReviewSessionProps) {
   const { t } = useTranslation();
