@@ -4,6 +4,7 @@ import type { OutputBundle } from 'rolldown';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { apiUrlOf } from './src/lib/api-url.ts';
 import { pagePaths, pathPattern } from './src/page-paths.ts';
 import { PAGE_CHUNKS_ID } from './src/preload-page.ts';
 import { fullyDecodedPath } from './stack/decode-path.ts';
@@ -61,17 +62,22 @@ function chunkFiles(bundle: OutputBundle, fileName: string, files = new Set<stri
  * The opened page's chunks start downloading with the app's code, not after it has run and
  * its router asks for them: on a slow phone that is a round trip less before the page shows
  * (bench/lighthouse.ts). index.html gets, before the app's script, a JSON block with each
- * page's path (as a regular expression) and its chunks beyond the app's own (`page-chunks`), and `src/preload-page.ts`,
- * built as an entry of its own (any module script in index.html would join the app's one
- * entry) that imports nothing, which turns the opened page's chunks into modulepreload links.
+ * page's path (as a regular expression), its chunks beyond the app's own and the /api read it
+ * starts with (`page-chunks`), and `src/preload-page.ts`, built as an entry of its own (any
+ * module script in index.html would join the app's one entry) that imports nothing, which
+ * preloads the opened page's chunks and, for a guest, sends its first read.
  * Build only: in dev the router loads the page as usual.
  */
 function preloadPage(): Plugin {
   let base = '/';
+  let apiUrl = '';
   return {
     name: 'jerga:preload-page',
     apply: 'build',
-    configResolved: (config) => void (base = config.base),
+    configResolved: (config) => {
+      base = config.base;
+      apiUrl = apiUrlOf(config.env.VITE_API_URL as string | undefined);
+    },
     options: (options) => ({ ...options, input: { index: path.resolve(import.meta.dirname, 'index.html'), 'preload-page': PRELOAD_PAGE } }),
     transformIndexHtml: {
       order: 'post',
@@ -82,10 +88,11 @@ function preloadPage(): Plugin {
         const app = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html'));
         if (!bundle || !preload || !app) throw new Error('jerga:preload-page: the app or preload-page entry was not built');
         const loaded = chunkFiles(bundle, app.fileName);
-        const pageChunks = pagePaths.map(({ path: route, file }) => {
+        const pageChunks = pagePaths.map(({ path: route, file, firstRead }) => {
           const page = entryOf(path.join(PAGES_DIR, `${file}.tsx`));
           if (!page) throw new Error(`jerga:preload-page: no chunk for src/app/routes/${file}.tsx`);
-          return [pathPattern(route), [...chunkFiles(bundle, page.fileName)].filter((name) => !loaded.has(name)).map((name) => base + name)];
+          const chunks = [...chunkFiles(bundle, page.fileName)].filter((name) => !loaded.has(name)).map((name) => base + name);
+          return firstRead ? [pathPattern(route), chunks, apiUrl + firstRead] : [pathPattern(route), chunks];
         });
         const json = JSON.stringify(pageChunks).replaceAll('<', '\\u003c');
         const tags = `<script type="application/json" id="${PAGE_CHUNKS_ID}">${json}</script>\n    <script type="module" crossorigin src="${base}${preload.fileName}"></script>\n    `;
@@ -169,7 +176,12 @@ export default defineConfig({
     cssCodeSplit: false,
     // Every browser the app supports preloads modules itself (Safari 17, Chrome 66, Firefox
     // 115); an older one just fetches them when imported. 0.4 KB less on the first visit.
-    modulePreload: { polyfill: false },
+    // A page's chunks are preloaded from the build's list in index.html (`preloadPage`), on the
+    // first visit and as the router opens each page, so its import carries no list of its own.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && pagePaths.some(({ file }) => filename.startsWith(`assets/${file}-`)) ? [] : deps),
+    },
     // The libraries every page runs (React, the router, react-query, i18next) in one chunk:
     // one compression stream instead of pieces cut along the app's lazy boundaries (3 KB
     // less gzip on the first visit, bench/bundle-size.ts), and a file that stays cached

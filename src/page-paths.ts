@@ -9,11 +9,16 @@ export interface PagePath {
   file: string;
   /** The component that file exports. */
   component: string;
+  /**
+   * The /api read the page starts with, its parameters named as in `path` (relative to the
+   * /api). For a guest, `preload-page.ts` sends it while the app's code downloads.
+   */
+  firstRead?: string;
 }
 
 export const pagePaths: PagePath[] = [
   { file: 'home-page', component: 'HomePage' },
-  { path: 'content/:id', file: 'entry-page', component: 'EntryPage' },
+  { path: 'content/:id', file: 'entry-page', component: 'EntryPage', firstRead: '/content/getContentById/:id' },
   { path: 'compare', file: 'compare-page', component: 'ComparePage' },
   { path: 'addContent', file: 'add-entry-page', component: 'AddEntryPage' },
   { path: 'addTag', file: 'add-tag-page', component: 'AddTagPage' },
@@ -37,12 +42,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * A page's path as a regular expression over URL paths (used case-insensitively), matching
- * as react-router matches it: `:param` is one segment, `*` the rest, a trailing slash
- * ignored. The build writes these for `preload-page.ts`, which only has to test them.
+ * as react-router matches it: `:param` is one segment (captured under its name), `*` the rest,
+ * a trailing slash ignored. The build writes these for `preload-page.ts`, which only has to
+ * test them.
  */
 export function pathPattern(path = ''): string {
   const parts = path.split('/').filter(Boolean);
   const rest = parts.at(-1) === '*';
-  const fixed = (rest ? parts.slice(0, -1) : parts).map((part) => `/${part.startsWith(':') ? '[^/]+' : escapeRegExp(part)}`).join('');
+  const fixed = (rest ? parts.slice(0, -1) : parts).map((part) => `/${part.startsWith(':') ? `(?<${part.slice(1)}>[^/]+)` : escapeRegExp(part)}`).join('');
   return rest ? `^${fixed}(?:/.*)?$` : `^${fixed}/?$`;
 }

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pagePaths, pathPattern } from './page-paths';
-import { PAGE_CHUNKS_ID, preloadPage } from './preload-page';
+import { PAGE_CHUNKS_ID, preloadPage, preloadPageChunks } from './preload-page';
 
 // The router's own tree of these paths (the root layout's children), without their chunks.
 const tree: RouteObject[] = [{ path: '/', children: pagePaths.map(({ path, file }) => (path === undefined ? { index: true, id: file } : { path, id: file })) }];
@@ -55,31 +55,71 @@ describe('preloadPage', () => {
     doc.head.append(block);
     return doc;
   };
+  /** A window around `doc`, with its own storage and a fetch that records what it was asked. */
+  const windowWith = (doc: Document, stored: Record<string, string> = {}) => {
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('{}')));
+    return { document: doc, localStorage: { ...stored } as unknown as Storage, fetch } as unknown as Window & { fetch: typeof fetch };
+  };
   const preloaded = (doc: Document) => [...doc.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
   const pages = [
     [pathPattern(), ['/assets/home.js', '/assets/card.js']],
-    [pathPattern('content/:id'), ['/assets/entry.js']],
+    [pathPattern('content/:id'), ['/assets/entry.js'], '/api/content/getContentById/:id'],
     [pathPattern('*'), ['/assets/not-found.js']],
   ];
 
   it('adds a modulepreload link for each chunk of the opened page, and only that page', () => {
     const doc = documentWith(pages);
-    preloadPage(doc, '/content/42');
+    preloadPage(windowWith(doc), '/content/42');
     expect(preloaded(doc)).toEqual(['/assets/entry.js']);
     const home = documentWith(pages);
-    preloadPage(home, '/');
+    preloadPage(windowWith(home), '/');
     expect(preloaded(home)).toEqual(['/assets/home.js', '/assets/card.js']);
   });
 
   it('falls through to the catch-all page', () => {
     const doc = documentWith(pages);
-    preloadPage(doc, '/no/such/page');
+    preloadPage(windowWith(doc), '/no/such/page');
     expect(preloaded(doc)).toEqual(['/assets/not-found.js']);
   });
 
   it('does nothing without the build’s list (the dev server)', () => {
     const doc = document.implementation.createHTMLDocument('t');
-    preloadPage(doc, '/');
+    const win = windowWith(doc);
+    preloadPage(win, '/content/42');
     expect(preloaded(doc)).toEqual([]);
+    expect(win.fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends a guest’s first read, without cookies, its parameter encoded as the app encodes it', async () => {
+    const win = windowWith(documentWith(pages));
+    preloadPage(win, '/content/caf%C3%A9%20con%20leche');
+    expect(win.fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = win.fetch.mock.calls[0];
+    expect(url).toBe(`/api/content/getContentById/${encodeURIComponent('café con leche')}`);
+    expect(init?.credentials).toBe('omit');
+    expect(win.jergaFirstRead?.url).toBe(url);
+    expect(await (await win.jergaFirstRead!.response).json()).toEqual({});
+  });
+
+  it('sends no read for a learner who may be signed in, for a page without one, or for a malformed parameter', () => {
+    for (const [stored, path] of [
+      [{ 'sb-127-auth-token': '{}' }, '/content/42'],
+      [{}, '/'],
+      [{}, '/content/%E0%A4%A'],
+    ] as const) {
+      const win = windowWith(documentWith(pages), stored);
+      preloadPage(win, path);
+      expect(win.fetch, path).not.toHaveBeenCalled();
+      expect(win.jergaFirstRead, path).toBeUndefined();
+    }
+  });
+
+  it('preloads a page’s chunks by its place in the list as the router opens it, each chunk once', () => {
+    const doc = documentWith(pages);
+    preloadPageChunks(1, doc);
+    preloadPageChunks(1, doc);
+    preloadPageChunks(0, doc);
+    preloadPageChunks(7, doc);
+    expect(preloaded(doc)).toEqual(['/assets/entry.js', '/assets/home.js', '/assets/card.js']);
   });
 });

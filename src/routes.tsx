@@ -3,12 +3,16 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage, RootErrorPage } from '@/app/error-page';
 import { PageLoading, RootLayout } from '@/app/root-layout';
 import { pagePaths } from '@/page-paths';
+import { preloadPageChunks } from '@/preload-page';
 
 // Each page is its own chunk, so a visitor downloads only the page they open.
 const pageModules = import.meta.glob<Record<string, ComponentType>>('./app/routes/*-page.tsx');
 
-const pageRoutes: RouteObject[] = pagePaths.map(({ path, file, component }) => {
-  const lazy = async () => ({ Component: (await pageModules[`./app/routes/${file}.tsx`]())[component] });
+const pageRoutes: RouteObject[] = pagePaths.map(({ path, file, component }, index) => {
+  const lazy = async () => {
+    preloadPageChunks(index);
+    return { Component: (await pageModules[`./app/routes/${file}.tsx`]())[component] };
+  };
   return path === undefined ? { index: true, lazy } : { path, lazy };
 });
 

@@ -29,6 +29,31 @@ describe('apiRequest', () => {
     vi.spyOn(auth, 'getSession').mockResolvedValue({ data: { session: null }, error: null });
   });
 
+  it('answers a guest’s read with the reply preload-page.ts already asked for, once', async () => {
+    const url = `${env.apiUrl}/content/getContentById/e-1`;
+    window.jergaFirstRead = { url, response: Promise.resolve(json({ _id: 'e-1', title: 'early' })) };
+    const fetchMock = stubFetch(() => json({ _id: 'e-1', title: 'asked again' }));
+    // Another read first: not the one preloaded.
+    await apiRequest('/content/getContentById/e-2');
+    expect(await apiRequest('/content/getContentById/e-1')).toEqual({ _id: 'e-1', title: 'early' });
+    expect(fetchMock.mock.calls.map(([called]) => String(called))).toEqual([`${env.apiUrl}/content/getContentById/e-2`]);
+    expect(await apiRequest('/content/getContentById/e-1')).toEqual({ _id: 'e-1', title: 'asked again' });
+    expect(window.jergaFirstRead).toBeUndefined();
+  });
+
+  it('never answers a learner’s read, or a write, with a guest’s preloaded reply', async () => {
+    const url = `${env.apiUrl}/content/getContentById/e-1`;
+    const early = { url, response: Promise.resolve(json({ title: 'as a guest' })) };
+    const fetchMock = stubFetch(() => json({ title: 'from the server' }));
+    window.jergaFirstRead = early;
+    expect(await apiRequest('/content/getContentById/e-1', { method: 'POST', body: {} })).toEqual({ title: 'from the server' });
+    signedIn();
+    expect(await apiRequest('/content/getContentById/e-1')).toEqual({ title: 'from the server' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(window.jergaFirstRead).toBe(early);
+    delete window.jergaFirstRead;
+  });
+
   it('throws the error code, the field codes and retryAfter', async () => {
     stubFetch(() =>
       json(

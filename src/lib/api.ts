@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from './api-types';
 import { env } from './env';
+import { takeFirstRead } from './first-read';
 import { currentAccessToken, loadAuth, mayHaveSession } from './supabase';
 
 /**
@@ -115,10 +116,13 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   return typeof body === 'object' && body !== null && 'message' in body;
 }
 
-/** fetch() on the /api: a failed connection becomes ApiError 'network'; an abort stays one. */
-async function fetchApi(url: string, init: RequestInit): Promise<Response> {
+/**
+ * fetch() on the /api: a failed connection becomes ApiError 'network'; an abort stays one.
+ * A guest's read that preload-page.ts already sent is answered by that request.
+ */
+async function fetchApi(url: string, init: RequestInit, guestRead = false): Promise<Response> {
   try {
-    return await fetch(url, init);
+    return await ((guestRead && takeFirstRead(url)) || fetch(url, init));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'The server could not be reached.');
@@ -147,13 +151,15 @@ function replyError(response: Response, body: unknown): ApiError {
 async function send(path: string, options: RequestOptions, token: string): Promise<{ response: Response; body: unknown }> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
   if (options.body !== undefined && !options.untypedBody) headers['Content-Type'] = 'application/json';
-  const response = await fetchApi(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
+  const method = options.method ?? 'GET';
+  const init = {
+    method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
     keepalive: options.keepalive,
-  });
+  };
+  const response = await fetchApi(buildUrl(path, options.query), init, method === 'GET' && token === env.supabaseAnonKey);
   return { response, body: await bodyOf(response) };
 }
 

@@ -1,3 +1,5 @@
+import { apiUrlOf } from './api-url';
+
 // Build-time configuration with the defaults `supabase start` and the embedded stack use,
 // so a local checkout needs no .env at all. Locally the web server (npm start, or Vite's dev
 // server) proxies /auth/v1, /functions/v1 and /realtime/v1 to the stack, so Supabase is the
@@ -8,7 +10,7 @@ const DEFAULT_ANON_KEY =
 export const env = {
   supabaseUrl: import.meta.env.VITE_SUPABASE_URL || window.location.origin,
   supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
-  apiUrl: (import.meta.env.VITE_API_URL || '/api').replace(/\/+$/, ''),
+  apiUrl: apiUrlOf(import.meta.env.VITE_API_URL),
 } as const;
 
 /** Whether the build offers Google sign-in (VITE_GOOGLE_SIGN_IN=off when the server has it off). */
