@@ -147,6 +147,46 @@ describe.each([
     }
   });
 
+  it('draws the entry page’s usage map in the theme’s colours, its labels readable on its sea', async () => {
+    await visit(page, `/content/${entryId}`);
+    // The map is drawn as the reader scrolls towards it.
+    await page.locator('.usage-panel').scrollIntoViewIfNeeded();
+    const map = page.locator('svg.usage-map');
+    await map.waitFor();
+    // Each part's colour as drawn (a canvas reads whatever colour syntax the style computes to).
+    const drawn = await map.evaluate((svg) => {
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      const rgb = (colour: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = colour;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const fill = (selector: string) => rgb(getComputedStyle(svg.querySelector(selector)!).fill);
+      return {
+        sea: fill('.usage-map__sea'),
+        land: fill('.usage-map__land'),
+        label: fill('.usage-map__inset-label'),
+        page: rgb(getComputedStyle(document.body).backgroundColor),
+      };
+    });
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const contrast = (a: number[], b: number[]) => (Math.max(luminance(a), luminance(b)) + 0.05) / (Math.min(luminance(a), luminance(b)) + 0.05);
+    // Sea and land as dark as the page in the dark theme, as light in the light one.
+    for (const part of [drawn.sea, drawn.land]) {
+      if (theme === 'dark') expect(luminance(part)).toBeLessThan(0.1);
+      else expect(luminance(part)).toBeGreaterThan(0.7);
+      expect(Math.abs(luminance(part) - luminance(drawn.page))).toBeLessThan(0.1);
+    }
+    expect(contrast(drawn.label, drawn.sea)).toBeGreaterThanOrEqual(4.5);
+    await page.waitForLoadState('networkidle');
+    await checkAxe(page, label('entry page with its usage map'));
+    await screenshot(page, `first-usage-map-${viewport}-${language}-${theme}`);
+  });
+
   it('has no serious accessibility problem signed in, with dialogs open', async () => {
     await logIn(page, language);
     for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', '/addfeedback', `/editContent/${longEntryId}`, '/account', '/flashcards', '/flashcards/cards', '/chat', '/admin', '/contents']) {

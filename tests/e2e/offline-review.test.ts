@@ -12,7 +12,8 @@ import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../supp
 // request fails while the browser believes it is online waits and is sent later, once.
 // Last, the next day on the bus: a card due only tomorrow (the learner's next local day) is
 // not in today's session, but the list the service worker kept has it; the page's clock moved
-// into that day, offline, it is reviewed, and synced once when the network returns.
+// into that day, offline, the page left open on "come back tomorrow" shows it by itself (and a
+// reload too), it is reviewed, and synced once when the network returns.
 // Screenshots go to test-results/e2e/offline-*.png.
 
 const run = Date.now().toString(36);
@@ -136,6 +137,25 @@ describe('reviewing offline', () => {
     expect(new Set(reviews.map((review) => review.review_id)).size).toBe(2);
     expect(new Set(reviews.map((review) => review.flashcard_id)).size).toBe(2);
     for (const review of reviews) expect(review.duration_ms).toEqual(expect.any(Number));
+    // The device keeps the two confirmed ratings a while (a due list it kept does not know them),
+    // out of the queue.
+    const kept = await page.evaluate(async () => {
+      const rows = async (name: string, store: string) => {
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const opened = indexedDB.open(name);
+          opened.onsuccess = () => resolve(opened.result);
+          opened.onerror = () => reject(opened.error);
+        });
+        const all = database.transaction(store, 'readonly').objectStore(store).getAll();
+        const found = await new Promise<{ reviewId: string; syncedAt?: string }[]>((resolve) => (all.onsuccess = () => resolve(all.result)));
+        database.close();
+        return found;
+      };
+      return { pending: await rows('jerga-offline', 'pending-reviews'), synced: await rows('jerga-offline-synced', 'synced-reviews') };
+    });
+    expect(kept.pending).toEqual([]);
+    expect(kept.synced.map((row) => row.reviewId).sort()).toEqual(reviews.map((review) => review.review_id).sort());
+    for (const row of kept.synced) expect(Number.isNaN(Date.parse(row.syncedAt ?? ''))).toBe(false);
     // Still signed in, and the page still works online.
     await page.getByText(`Welcome, ${learner.name}!`).waitFor();
   });
@@ -201,10 +221,16 @@ describe('reviewing offline', () => {
       )
       .toBe(true);
 
-    // Tomorrow, on the bus: no network, the device's clock past the card's due.
+    // Tomorrow, on the bus: no network, the device's clock past the card's due. The page was
+    // left open on "come back tomorrow": it notices the learner's new day by itself (it looks
+    // every half minute) and asks for the due list again, which the service worker answers
+    // with the list it kept — the next day's card.
     networkCut = true;
     await context.setOffline(true);
     await page.clock.setSystemTime(new Date(tomorrow.getTime() + 2 * 60_000));
+    await expect.poll(shownTitle, { timeout: 45_000 }).toBe(tomorrowTitle);
+    expect(await page.getByText('1 card left').count()).toBe(1);
+    // Opened afresh that day, offline, the same.
     await page.reload();
     await expect.poll(shownTitle).toBe(tomorrowTitle);
     await card().click();
@@ -240,7 +266,8 @@ describe('reviewing offline', () => {
     const reviews = await reviewsOnServer();
     expect(reviews).toHaveLength(reviewsBefore + 1);
     expect(reviews.filter((review) => review.flashcard_id === cardId)).toHaveLength(1);
-  });
+    // The page looks at the learner's day every half minute: room for one wait.
+  }, 120_000);
 
   it('wrote nothing to the console but the failed requests of the cut network', () => {
     expect(errors).toEqual([]);

@@ -6,7 +6,8 @@ import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../supp
 // GET /api/flashcard/getDueFlashcards/{userId}?limit=N&ahead=1 answers today's page as
 // without `ahead`, plus `nextDay` {from, cards}: when the learner's next local day starts
 // (their time zone) and the cards due before its end, each with its `due`. The seed's bare
-// list (no `limit`) stays as it was; a bad `ahead` is a 400.
+// list (no `limit`) stays as it was; a bad `ahead` is a 400. `nextDay.spare`: the New and
+// Review cards that come next in that day, as many as today's limits still let today take.
 
 const unique = () => Math.random().toString(36).slice(2, 9);
 
@@ -14,7 +15,7 @@ interface DueReply {
   success: boolean;
   data: Flashcard[];
   total: number;
-  nextDay?: { from: string; cards: Flashcard[] };
+  nextDay?: { from: string; cards: Flashcard[]; spare?: (Flashcard & { preview: Record<string, { due: string }> })[] };
 }
 
 let learner: TestUser;
@@ -95,5 +96,28 @@ describe('getDueFlashcards?ahead=1', () => {
     const reply = await due(other, '?limit=10&ahead=1');
     expect(reply.body.nextDay!.cards).toEqual([]);
     expect(reply.body.data).toEqual([]);
+  });
+});
+
+describe('getDueFlashcards?ahead=1 nextDay.spare', () => {
+  it('holds the New cards that come next in the next day, as many as today may still introduce, with their previews', async () => {
+    const learnerWithLimit = await createUser();
+    await adminSql()`update public.profiles set new_cards_per_day = 1 where id = ${learnerWithLimit.id}`;
+    const added: Flashcard[] = [];
+    for (let index = 0; index < 3; index++) {
+      const reply = await api<{ data: Flashcard }>('/flashcard/addFlashcard', { body: { contentId: (await newEntry())._id }, token: learnerWithLimit.token });
+      expect(reply.status).toBe(201);
+      added.push(reply.body.data);
+    }
+    const reply = await due(learnerWithLimit, '?limit=50&ahead=1');
+    expect(reply.status).toBe(200);
+    // One New card a day: today one, the next day one, and one spare (what today may still take).
+    expect(reply.body.data).toHaveLength(1);
+    expect(reply.body.nextDay!.cards).toHaveLength(1);
+    const spare = reply.body.nextDay!.spare!;
+    expect(spare).toHaveLength(1);
+    expect(spare[0]._id).not.toBe(reply.body.nextDay!.cards[0]._id);
+    expect(added.map((card) => card._id)).toContain(spare[0]._id);
+    expect(spare[0]).toMatchObject({ state: 'new', preview: { good: { due: expect.any(String) } } });
   });
 });

@@ -13,6 +13,17 @@ export interface PendingReview {
   durationMs: number;
   /** Order of rating on this device (sent in this order). */
   seq: number;
+  /**
+   * The card's FSRS state when it was rated (absent from ratings queued by an older version):
+   * a New card's rating introduces it, a Review card's is a review, as the daily limits count.
+   */
+  stateBefore?: 'new' | 'learning' | 'review' | 'relearning';
+}
+
+/** A rating the server has confirmed, kept a while on the device (see ReviewStore.keepSynced). */
+export interface SyncedReview extends PendingReview {
+  /** When the server's confirmation arrived (ISO time). */
+  syncedAt: string;
 }
 
 /** Where pending reviews wait: IndexedDB in the browser, memory in tests. */
@@ -21,10 +32,28 @@ export interface ReviewStore {
   all(): Promise<PendingReview[]>;
   put(review: PendingReview): Promise<void>;
   remove(reviewId: string): Promise<void>;
+  /**
+   * Moves a rating the server confirmed out of the queue into the recent ratings: a due list
+   * kept from before it (the service worker's copy) does not know it.
+   */
+  keepSynced(review: SyncedReview): Promise<void>;
+  /** The recent confirmed ratings, in rating order. */
+  synced(): Promise<SyncedReview[]>;
+  /** Forgets the confirmed ratings synced before `time` (ms): no kept list is older. */
+  dropSyncedBefore(time: number): Promise<void>;
+  /** Forgets the confirmed ratings of one card (reset: its log is no longer the card's). */
+  dropSyncedOf(flashcardId: string): Promise<void>;
 }
 
 const DB_NAME = 'jerga-offline';
 const STORE = 'pending-reviews';
+/**
+ * Confirmed ratings, kept as long as the service worker keeps a due list (two days), in a
+ * database of their own: a tab still on an older version of the app opens `jerga-offline` at
+ * its version 1, which a new store there would have raised.
+ */
+const SYNCED_DB_NAME = 'jerga-offline-synced';
+const SYNCED = 'synced-reviews';
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -33,12 +62,28 @@ function promised<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-function openDatabase(): Promise<IDBDatabase> {
-  const request = indexedDB.open(DB_NAME, 1);
+function openDatabase(name: string, store: string): Promise<IDBDatabase> {
+  const request = indexedDB.open(name, 1);
   request.onupgradeneeded = () => {
-    request.result.createObjectStore(STORE, { keyPath: 'reviewId' });
+    request.result.createObjectStore(store, { keyPath: 'reviewId' });
   };
   return promised(request);
+}
+
+/** A database opened once and kept open (closed for another tab's upgrade, opened again next time). */
+function lazyDatabase(name: string, store: string): () => Promise<IDBDatabase> {
+  let opened: Promise<IDBDatabase> | undefined;
+  return () => {
+    opened ??= openDatabase(name, store).then((db) => {
+      db.onversionchange = () => {
+        db.close();
+        opened = undefined;
+      };
+      return db;
+    });
+    opened.catch(() => (opened = undefined));
+    return opened;
+  };
 }
 
 /** A transaction's end: a write counts once it is committed, not when it was asked for. */
@@ -50,43 +95,66 @@ function committed(transaction: IDBTransaction): Promise<void> {
   });
 }
 
-/** Pending reviews in IndexedDB (database `jerga-offline`, store `pending-reviews`): they survive reloads and restarts. */
+/**
+ * Pending reviews in IndexedDB (database `jerga-offline`, store `pending-reviews`): they
+ * survive reloads and restarts; confirmed ones in `jerga-offline-synced` (store `synced-reviews`).
+ */
 export function indexedDbReviewStore(): ReviewStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const database = () => {
-    opened ??= openDatabase().then((db) => {
-      // Another tab upgrading the database: let it, and open again next time.
-      db.onversionchange = () => {
-        db.close();
-        opened = undefined;
-      };
-      return db;
-    });
-    opened.catch(() => (opened = undefined));
-    return opened;
-  };
-  const write = async (work: (store: IDBObjectStore) => void) => {
-    const transaction = (await database()).transaction(STORE, 'readwrite');
-    work(transaction.objectStore(STORE));
+  const database = lazyDatabase(DB_NAME, STORE);
+  const syncedDatabase = lazyDatabase(SYNCED_DB_NAME, SYNCED);
+  const write = async (db: Promise<IDBDatabase>, name: string, work: (store: IDBObjectStore) => void) => {
+    const transaction = (await db).transaction(name, 'readwrite');
+    work(transaction.objectStore(name));
     await committed(transaction);
   };
+  const dropSynced = async (which: (row: SyncedReview) => boolean) => {
+    const transaction = (await syncedDatabase()).transaction(SYNCED, 'readwrite');
+    const store = transaction.objectStore(SYNCED);
+    const rows = await promised(store.getAll() as IDBRequest<SyncedReview[]>);
+    for (const row of rows) if (which(row)) store.delete(row.reviewId);
+    await committed(transaction);
+  };
+  const read = async <T extends PendingReview>(db: Promise<IDBDatabase>, name: string) => {
+    const rows = await promised((await db).transaction(name, 'readonly').objectStore(name).getAll() as IDBRequest<T[]>);
+    return rows.sort((a, b) => a.seq - b.seq);
+  };
   return {
-    async all() {
-      const rows = await promised((await database()).transaction(STORE, 'readonly').objectStore(STORE).getAll() as IDBRequest<PendingReview[]>);
-      return rows.sort((a, b) => a.seq - b.seq);
+    all: () => read<PendingReview>(database(), STORE),
+    put: (review) => write(database(), STORE, (store) => void store.put(review)),
+    remove: (reviewId) => write(database(), STORE, (store) => void store.delete(reviewId)),
+    async keepSynced(review) {
+      // Kept first, then out of the queue: a stop in between leaves it queued too, and the
+      // server takes a reviewId once.
+      await write(syncedDatabase(), SYNCED, (store) => void store.put(review));
+      await write(database(), STORE, (store) => void store.delete(review.reviewId));
     },
-    put: (review) => write((store) => void store.put(review)),
-    remove: (reviewId) => write((store) => void store.delete(reviewId)),
+    synced: () => read<SyncedReview>(syncedDatabase(), SYNCED),
+    dropSyncedBefore: (time) => dropSynced((row) => !(Date.parse(row.syncedAt) >= time)),
+    dropSyncedOf: (flashcardId) => dropSynced((row) => row.flashcardId === flashcardId),
   };
 }
 
 /** Pending reviews in memory (tests): share one between two syncs to stand for a reload. */
-export function memoryReviewStore(): ReviewStore & { rows: Map<string, PendingReview> } {
+export function memoryReviewStore(): ReviewStore & { rows: Map<string, PendingReview>; syncedRows: Map<string, SyncedReview> } {
   const rows = new Map<string, PendingReview>();
+  const syncedRows = new Map<string, SyncedReview>();
+  const sorted = <T extends PendingReview>(map: Map<string, T>) => [...map.values()].map((row) => ({ ...row })).sort((a, b) => a.seq - b.seq);
   return {
     rows,
-    all: async () => [...rows.values()].map((row) => ({ ...row })).sort((a, b) => a.seq - b.seq),
+    syncedRows,
+    all: async () => sorted(rows),
     put: async (review) => void rows.set(review.reviewId, { ...review }),
     remove: async (reviewId) => void rows.delete(reviewId),
+    keepSynced: async (review) => {
+      rows.delete(review.reviewId);
+      syncedRows.set(review.reviewId, { ...review });
+    },
+    synced: async () => sorted(syncedRows),
+    dropSyncedBefore: async (time) => {
+      for (const [id, row] of syncedRows) if (!(Date.parse(row.syncedAt) >= time)) syncedRows.delete(id);
+    },
+    dropSyncedOf: async (flashcardId) => {
+      for (const [id, row] of syncedRows) if (row.flashcardId === flashcardId) syncedRows.delete(id);
+    },
   };
 }

@@ -79,6 +79,38 @@ describe('ReviewSync', () => {
     expect(sync.getState()).toEqual({ pending: 0, offline: false });
   });
 
+  it('keeps the confirmed ratings a while (a kept due list may predate them): the learner’s recent ones, queued and confirmed', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T10:00:00Z') });
+    const store = memoryReviewStore();
+    const server = fakeServer();
+    const sync = newSync({ store, send: server.send });
+    sync.setUser(USER);
+    const sent = rating({ reviewedAt: new Date().toISOString(), stateBefore: 'new' });
+    await sync.enqueue(sent);
+    await sync.flush();
+    expect(store.rows.size).toBe(0);
+    expect(store.syncedRows.get(sent.reviewId)).toMatchObject({ flashcardId: sent.flashcardId, stateBefore: 'new', syncedAt: '2026-11-27T10:00:00.000Z' });
+    server.cut();
+    const waiting = rating();
+    await sync.enqueue(waiting);
+    await store.put({ ...rating({ userId: OTHER }), seq: 1 });
+    expect((await sync.recentOf(USER)).map((review) => [review.reviewId, 'syncedAt' in review])).toEqual([
+      [sent.reviewId, true],
+      [waiting.reviewId, false],
+    ]);
+    expect(sync.getState().pending).toBe(1);
+    // A card reset on this device: its confirmed ratings are forgotten.
+    const reset = rating({ flashcardId: 'card-reset' });
+    await store.keepSynced({ ...reset, seq: 99, syncedAt: new Date().toISOString() });
+    await sync.forgetConfirmed('card-reset');
+    expect(store.syncedRows.has(reset.reviewId)).toBe(false);
+    // Two days on, no kept list is that old: the confirmed rating is forgotten.
+    server.restore();
+    vi.setSystemTime(new Date('2026-11-29T10:00:01Z'));
+    await sync.flush();
+    expect([...store.syncedRows.keys()]).toEqual([waiting.reviewId]);
+  });
+
   it('keeps what is queued across a reload: a new sync on the same store sends it, once', async () => {
     const store = memoryReviewStore();
     const server = fakeServer();

@@ -1,6 +1,6 @@
 import type { Flashcard, StreakUpdate } from '@/lib/api-types';
 import { isApiError } from '@/lib/api';
-import type { PendingReview, ReviewStore } from './review-store';
+import type { PendingReview, ReviewStore, SyncedReview } from './review-store';
 
 /** The server's answer to one rating (PUT /api/flashcard/updateFlashcardReview). */
 export interface ReviewReply {
@@ -43,6 +43,9 @@ export function isTransient(error: unknown): boolean {
 }
 
 type Listener = () => void;
+
+/** How long confirmed ratings stay on the device: as long as the service worker keeps a due list. */
+export const KEEP_SYNCED_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**
  * The learner's ratings, queued durably and sent to the server in rating order, each until
@@ -105,7 +108,31 @@ export class ReviewSync {
 
   /** The cards `userId` rated on this device whose ratings the server has not confirmed yet. */
   async pendingCardIds(userId: string): Promise<Set<string>> {
-    return new Set((await this.options.store.all()).filter((review) => review.userId === userId).map((review) => review.flashcardId));
+    return new Set((await this.pendingOf(userId)).map((review) => review.flashcardId));
+  }
+
+  /** `userId`'s ratings on this device that the server has not confirmed yet, in rating order. */
+  async pendingOf(userId: string): Promise<PendingReview[]> {
+    return (await this.options.store.all()).filter((review) => review.userId === userId);
+  }
+
+  /**
+   * `userId`'s ratings on this device of the last two days: the ones still queued, and the
+   * ones the server confirmed (with `syncedAt`), which a due list kept from before them (the
+   * service worker's copy, read offline) does not know either.
+   */
+  async recentOf(userId: string): Promise<(PendingReview | SyncedReview)[]> {
+    const { store } = this.options;
+    const pending = await this.pendingOf(userId);
+    // A rating caught between the two databases (kept, not yet out of the queue) counts as queued.
+    const queued = new Set(pending.map((review) => review.reviewId));
+    const synced = (await store.synced()).filter((review) => review.userId === userId && !queued.has(review.reviewId));
+    return [...synced, ...pending];
+  }
+
+  /** The card was reset (New again): its confirmed ratings are no longer its own, lists need not know them. */
+  forgetConfirmed(flashcardId: string): Promise<void> {
+    return this.options.store.dropSyncedOf(flashcardId);
   }
 
   /** Queues a rating durably (resolves once it is stored), then tries to send it. */
@@ -184,12 +211,14 @@ export class ReviewSync {
       }
       this.unreachable = false;
       this.failures = 0;
-      await this.options.store.remove(review.reviewId);
+      await this.options.store.keepSynced({ ...review, syncedAt: new Date().toISOString() });
       await this.refreshCount();
       for (const listener of this.syncedListeners) listener(reply, review);
     }
     this.unreachable = false;
     await this.refreshCount();
+    // No due list the service worker keeps is older than this.
+    await this.options.store.dropSyncedBefore(Date.now() - KEEP_SYNCED_MS).catch(() => undefined);
   }
 
   private scheduleRetry(): void {

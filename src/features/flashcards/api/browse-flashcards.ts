@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { reviewSync } from '@/features/offline/reviews';
 import { api } from '@/lib/api';
 import type { BrowsedFlashcard, FlashcardState } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
@@ -60,7 +61,13 @@ export function useResetFlashcard(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.put<{ data: BrowsedFlashcard }>(`/flashcard/reset/${encodeURIComponent(id)}`),
-    onSuccess: () => afterChange(queryClient, userId),
+    onSuccess: async (_reply, id) => {
+      // Its ratings kept on this device are older than its reset: the due list is right to show it New.
+      await reviewSync()
+        .forgetConfirmed(id)
+        .catch(() => undefined);
+      afterChange(queryClient, userId);
+    },
   });
 }
 

@@ -34,14 +34,23 @@ export async function reviewFlashcard(userId: string, { card, quality, shownAt }
     quality,
     reviewedAt,
     durationMs: Math.min(MAX_DURATION_MS, Math.max(0, Math.round(now - shownAt))),
+    // What the rating counts toward today (the daily limits), while it waits to be sent.
+    stateBefore: card.state,
   });
   return ratedCard(card, quality, reviewedAt);
 }
 
-/** The card as a rating at `reviewedAt` leaves it, due when its preview said (no server, no wait). */
+/**
+ * The card as a rating at `reviewedAt` leaves it, due when its preview said (no server, no
+ * wait). Its state as far as the daily limits care: a New card is New no more (in its learning
+ * steps, or in Review after Easy), a Review card rated Again relearns; a card in its steps
+ * stays there until the server says otherwise.
+ */
 export function ratedCard(card: DueFlashcard, quality: Rating, reviewedAt: string): Flashcard {
   const { preview, retrievability: _retrievability, variants: _variants, ...rest } = card;
-  return { ...rest, due: preview[PREVIEW_KEY[quality]].due, lastReview: reviewedAt, reps: card.reps + 1 };
+  const state =
+    card.state === 'new' ? (quality === 'Easy' ? 'review' : 'learning') : card.state === 'review' && quality === 'Again' ? 'relearning' : card.state;
+  return { ...rest, state, due: preview[PREVIEW_KEY[quality]].due, lastReview: reviewedAt, reps: card.reps + 1 };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
@@ -267,6 +268,99 @@ describe('/flashcards', () => {
     await user.click(screen.getByRole('button', { name: /^Again/ }));
     expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  describe('when the learner’s day changes with the page open', () => {
+    // Madrid's midnight: the learner's new day begins.
+    const MIDNIGHT = Date.parse('2026-11-27T23:00:00Z');
+    function stubDays(before: DueFlashcard[], after: DueFlashcard[]) {
+      return stubFetch((url) => {
+        if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) {
+          const due = Date.now() >= MIDNIGHT ? after : before;
+          return json({ success: true, data: due, total: due.length, today: { newCardsPerDay: 20, maxReviewsPerDay: 200, newCards: 0, reviews: Date.now() >= MIDNIGHT ? 0 : 5 } });
+        }
+        if (url.pathname.startsWith('/api/flashcard/getFlashcards/')) return json([makeDue(9)]);
+        if (url.pathname.startsWith('/api/flashcard/updateFlashcardReview/')) return json({ success: true, data: makeDue(1), streak: { updated: false, streak: 3, longest: 7, freezes: 0, freezesUsed: 0, freezeEarned: false }, duplicate: false });
+        return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
+      });
+    }
+    const dueCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+      fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname.startsWith('/api/flashcard/getDueFlashcards/'));
+
+    it('"come back tomorrow" left open past midnight asks for the new day’s cards and progress', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T22:58:00Z') });
+      const fetchMock = stubDays([], [makeDue(3)]);
+      renderPage();
+      expect(await screen.findByText("You've completed all your flashcards for today. Please come back tomorrow.")).toBeInTheDocument();
+      expect(await screen.findByText('Today: 5 of 5 cards done, 0 left')).toBeInTheDocument();
+      const before = dueCalls(fetchMock).length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(MINUTE);
+      });
+      // Still the same day: nothing asked again.
+      expect(dueCalls(fetchMock)).toHaveLength(before);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(MINUTE + 30_000);
+      });
+      expect(await screen.findByRole('heading', { name: 'palabra 3' })).toBeInTheDocument();
+      expect(screen.getByText('1 card left')).toBeInTheDocument();
+      // The session's list (with the next day's) and today's progress, both asked again.
+      const after = dueCalls(fetchMock).slice(before);
+      expect(after.some((url) => url.searchParams.get('ahead') === '1')).toBe(true);
+      expect(after.some((url) => url.searchParams.get('limit') === '1')).toBe(true);
+    });
+
+    it('a card being reviewed at midnight is finished first; its rating brings the new day’s list', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T22:59:00Z') });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const fetchMock = stubDays([makeDue(1), makeDue(2)], [makeDue(2), makeDue(3), makeDue(4)]);
+      renderPage();
+      await screen.findByRole('heading', { name: 'palabra 1' });
+      await user.click(title());
+      expect(screen.getByText('meaning 1')).toBeInTheDocument();
+      const before = dueCalls(fetchMock).length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2 * MINUTE);
+      });
+      // Past midnight, the card and its answer stay where they were.
+      expect(dueCalls(fetchMock)).toHaveLength(before);
+      expect(card().querySelector('.review-card__back-title')).toHaveTextContent('palabra 1');
+      expect(screen.getByText('meaning 1')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: /^Good/ }));
+      // The rating counts; the new day's list takes over (its limits, its cards).
+      expect(await screen.findByText('3 cards left')).toBeInTheDocument();
+      expect(title()).toHaveTextContent('palabra 2');
+      expect(dueCalls(fetchMock).length).toBeGreaterThan(before);
+      await waitFor(() => expect(callsTo(fetchMock, '/flashcard/updateFlashcardReview/' + makeDue(1)._id)).toHaveLength(1));
+    });
+
+    it('offline with no kept list, the new day\'s list cannot come: the session goes on with the cards it has', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-27T22:59:00Z') });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      let offline = false;
+      const fetchMock = stubFetch((url) => {
+        if (offline) return Promise.reject(new TypeError('Failed to fetch'));
+        if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/')) return json({ success: true, data: [makeDue(1), makeDue(2)], total: 2 });
+        return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
+      });
+      renderPage();
+      await screen.findByRole('heading', { name: 'palabra 1' });
+      await user.click(title());
+      offline = true;
+      onlineManager.setOnline(false);
+      try {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(2 * MINUTE);
+        });
+        await user.click(screen.getByRole('button', { name: /^Good/ }));
+        // Asked for (and failed), then the next card of the list it had.
+        expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+        expect(dueCalls(fetchMock).length).toBeGreaterThan(1);
+        expect(screen.queryByText("Your flashcards couldn't be loaded. Please try again.")).not.toBeInTheDocument();
+      } finally {
+        onlineManager.setOnline(true);
+      }
+    });
   });
 
   it('a learning card fetched before its step is due waits for it, after the cards that are ready', async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState, type FormEvent, type MouseEvent, type Ref } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState, type FormEvent, type MouseEvent, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Meaning, useSpanishInterface } from '@/components/meaning';
@@ -8,15 +8,15 @@ import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { recordingsQueryOptions } from '@/features/recordings';
 import type { FlashcardVariant, StreakUpdate } from '@/lib/api-types';
-import { useAuth } from '@/features/auth';
+import { authKeys, useAuth } from '@/features/auth';
 import { flashcardKeys } from '../api/flashcard-keys';
-import { getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
+import { dueFlashcardsQueryOptions, getDueFlashcards, useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
 import { ratedCard, useReviewFlashcard } from '../api/review-flashcard';
 import { RATINGS, type DueFlashcard, type Rating } from '../api/types';
 import { BLANK, blankWord, checkAnswer, clozeParts, type AnswerCheck } from './answer-compare';
 import { firstLetters, formatInterval } from './review-format';
-import { afterRating, localDayEnd, pickNext, type SessionCard } from './session-queue';
+import { afterRating, carryOver, dayRollover, localDayEnd, pickNext, type SessionCard } from './session-queue';
 import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
 import { TodayStats } from './today-stats';
 import '../flashcards.css';
@@ -33,13 +33,68 @@ const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' }
 
 /** Today's due cards, one at a time, for the signed-in learner `userId`. */
 export function FlashcardReview({ userId }: { userId: string }) {
-  const due = useDueFlashcards(userId);
+  const { user } = useAuth();
+  const due = useDueFlashcards(userId, user?.timeZone);
+  const queryClient = useQueryClient();
+  // The learner's day the list was fetched in ends here: then the next day's list is asked for.
+  const dayEnd = localDayEnd(due.dataUpdatedAt, user?.timeZone);
+  // Whether a card is on screen in the session (it is finished before the new day's list comes).
+  const cardOnScreen = useRef(false);
+  // The cards the session holds for another step, carried into the next list's session.
+  const [held, setHeld] = useState<SessionCard[]>([]);
+  // A rating re-renders only the session, unless what it holds for another step changed.
+  const hold = useCallback(
+    (next: SessionCard[]) => setHeld((last) => (last.length === next.length && last.every((card, index) => card._id === next[index]._id && card.due === next[index].due) ? last : next)),
+    [],
+  );
+  /** The learner's new day: its due list and limits, and the streak and today's progress with it. */
+  const startNewDay = async () => {
+    void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
+    void queryClient.invalidateQueries({ queryKey: authKeys.user(userId) });
+    // Asked once, not retried (offline a retry would wait for the network): should it fail,
+    // the session on screen goes on with the list it has, and asks again later.
+    await queryClient.fetchQuery({ ...dueFlashcardsQueryOptions(userId, user?.timeZone), staleTime: 0, retry: false }).catch(() => undefined);
+  };
+  const check = useEffectEvent(() => {
+    if (!due.data || due.isFetching) return;
+    if (dayRollover(dayEnd, Date.now(), cardOnScreen.current) === 'refetch') void startNewDay();
+  });
+  useEffect(() => {
+    // Timers sleep with the device: ask again every half minute, and when the page is shown again.
+    const timer = setInterval(check, DAY_CHECK_MS);
+    const shown = () => document.visibilityState === 'visible' && check();
+    document.addEventListener('visibilitychange', shown);
+    window.addEventListener('focus', check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+      window.removeEventListener('focus', check);
+    };
+  }, []);
   if (due.isPending) return <Loading />;
-  if (due.isError) return <LoadFailed onRetry={() => void due.refetch()} />;
-  if (due.data.cards.length === 0) return <NothingDue userId={userId} />;
+  // A failed refetch (the new day's list out of reach) keeps the session it had.
+  if (due.isError && !due.data) return <LoadFailed onRetry={() => void due.refetch()} />;
+  if (!due.data) return <Loading />;
+  const cards = carryOver(due.data.cards, held);
+  if (cards.length === 0) return <NothingDue userId={userId} />;
   // A new page of due cards starts a new session (its queue is local state).
-  return <ReviewSession key={due.dataUpdatedAt} userId={userId} cards={due.data.cards} total={due.data.total} onPageDone={() => void due.refetch()} />;
+  return (
+    <ReviewSession
+      key={due.dataUpdatedAt}
+      userId={userId}
+      cards={cards}
+      total={due.data.total + cards.length - due.data.cards.length}
+      onPageDone={() => void due.refetch()}
+      dayEnd={dayEnd}
+      cardOnScreenRef={cardOnScreen}
+      onHeld={hold}
+      onNewDay={() => startNewDay()}
+    />
+  );
 }
+
+/** How often an open session looks whether the learner's day has changed. */
+export const DAY_CHECK_MS = 30_000;
 
 function Loading() {
   const { t } = useTranslation();
@@ -141,6 +196,21 @@ function useStreakToasts() {
   };
 }
 
+interface ReviewSessionProps {
+  userId: string;
+  cards: DueFlashcard[];
+  total: number;
+  onPageDone: () => void;
+  /** When the learner's day the cards were fetched for ends. */
+  dayEnd: number;
+  /** Set while a card is on screen (the day's change waits for its rating). */
+  cardOnScreenRef: RefObject<boolean>;
+  /** Told the cards the session holds for another step (a new list's session keeps them). */
+  onHeld: (cards: SessionCard[]) => void;
+  /** Asks for the new day's list (the session is replaced once it arrives). */
+  onNewDay: () => Promise<void>;
+}
+
 /**
  * The review queue of this visit. A rated card due again before the learner's day ends
  * (a learning step: Again, or Hard/Good on a new card) comes back when it is due, others
@@ -149,7 +219,8 @@ function useStreakToasts() {
  * its front (never turning over, so its answer is never shown) and its 300 ms reset animation
  * does not hold the keys. With only waiting cards left, a countdown says when the next one is due.
  */
-function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; cards: DueFlashcard[]; total: number; onPageDone: () => void }) {
+
+function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOnScreenRef, onHeld, onNewDay }: ReviewSessionProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const timeZone = user?.timeZone;
@@ -170,6 +241,9 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     const next = pickNext(cards, Date.now());
     return next.kind === 'card' ? next.id : null;
   });
+  useEffect(() => {
+    onHeld(queue.filter((item) => item.returning));
+  }, [queue, onHeld]);
   // The clock of the countdown, ticking only while waiting.
   const [now, setNow] = useState(() => Date.now());
   const [flipped, setFlipped] = useState(false);
@@ -190,6 +264,15 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
 
   const card = queue.find((item) => item._id === currentId);
   const waiting = card ? null : pickNext(queue, now);
+  // The new day's list is being asked for after the last card of the old day was rated.
+  const [renewing, setRenewing] = useState(false);
+  const hasCard = Boolean(card) && !renewing;
+  useEffect(() => {
+    cardOnScreenRef.current = hasCard;
+    return () => {
+      cardOnScreenRef.current = false;
+    };
+  }, [hasCard, cardOnScreenRef]);
   useEffect(() => {
     cardShownAt.current = Date.now();
   }, [currentId]);
@@ -208,7 +291,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     const shown = list.find((item) => item._id === id);
     if (shown?.returning) {
       // Its previews were for its old schedule: take the server's for now. If that fails, the old ones stay.
-      void getDueFlashcards(userId).then(
+      void getDueFlashcards(userId, undefined, timeZone).then(
         (fresh) => {
           const latest = fresh.cards.find((f) => f._id === id);
           if (latest) setQueue((list) => list.map((item) => (item._id === id ? { ...item, preview: latest.preview, returning: item.returning } : item)));
@@ -258,6 +341,12 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     // learner is told it was not saved.
     review.mutate({ card, quality: rating, shownAt: cardShownAt.current }, { onError: () => toast.error(t('flashcards.reviewFailed')) });
     const at = Date.now();
+    if (dayRollover(dayEnd, at, false) === 'refetch') {
+      // The learner's day changed while this card was on screen: the rating counts, and the
+      // new day's list (its cards and limits) takes over; should it not come, this one goes on.
+      setRenewing(true);
+      void onNewDay().finally(() => setRenewing(false));
+    }
     const next = afterRating(queue, { ...card, ...ratedCard(card, rating, new Date(at).toISOString()), _id: card._id }, localDayEnd(at, timeZone));
     setQueue(next);
     setNow(at);
@@ -308,7 +397,7 @@ function ReviewSession({ userId, cards, total, onPageDone }: { userId: string; c
     };
   }, []);
 
-  if (pageDone) return <Loading />;
+  if (pageDone || renewing) return <Loading />;
   if (!card && waiting?.kind === 'wait') return <NextCardCountdown until={waiting.until} now={now} left={queue.length + notLoaded} />;
   if (!card) return <AllDone />;
 

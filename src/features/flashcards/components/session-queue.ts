@@ -43,6 +43,16 @@ export function afterRating(queue: readonly SessionCard[], updated: Flashcard, d
   return [...rest, { ...rated, ...updated, preview: rated.preview, returning: true }];
 }
 
+/**
+ * A new list's session (the learner's new day, or the list asked again) keeps the cards the
+ * old session was holding for another step: the server's copy of a card wins, but a card whose
+ * rating is still queued on the device is not in the server's list (offline) and would be lost.
+ */
+export function carryOver(fresh: readonly DueFlashcard[], old: readonly SessionCard[]): SessionCard[] {
+  const ids = new Set(fresh.map((card) => card._id));
+  return [...fresh, ...old.filter((card) => card.returning && !ids.has(card._id))];
+}
+
 /** The UTC offset (ms) of `timeZone` at the instant `at`. */
 function zoneOffset(at: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -60,22 +70,51 @@ function zoneOffset(at: number, timeZone: string): number {
   return wall - Math.floor(at / 1000) * 1000;
 }
 
+/** `timeZone` if the browser knows it, else the browser's own zone. */
+function knownZone(timeZone: string | undefined): string {
+  if (timeZone) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      return timeZone;
+    } catch {
+      // an unknown zone: the browser's
+    }
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The instant of the local midnight `days` days after the start of the local day containing `now`. */
+function localMidnight(now: number, zone: string, days: number): number {
+  const local = new Date(now + zoneOffset(now, zone));
+  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
+  // Midnight's offset may differ from now's (a DST change today): correct once with it.
+  const first = midnight - zoneOffset(midnight, zone);
+  return midnight - zoneOffset(first, zone);
+}
+
 /**
  * When the learner's local day containing `now` ends: the next midnight in `timeZone` (the
  * day the server's due list and streaks count in). An unknown zone counts in the browser's.
  */
 export function localDayEnd(now: number, timeZone: string | undefined): number {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    zone = undefined;
-  }
-  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const local = new Date(now + zoneOffset(now, zone));
-  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1);
-  // Midnight's offset may differ from now's (a DST change today): correct once with it.
-  let end = midnight - zoneOffset(midnight, zone);
-  end = midnight - zoneOffset(end, zone);
-  return end;
+  return localMidnight(now, knownZone(timeZone), 1);
+}
+
+/** When the learner's local day containing `now` began (its midnight in `timeZone`). */
+export function localDayStart(now: number, timeZone: string | undefined): number {
+  return localMidnight(now, knownZone(timeZone), 0);
+}
+
+/**
+ * What an open session does about the learner's day, checked as the clock moves on: `stay`
+ * while the day its due list was fetched for (ending at `dayEnd`) lasts; once the next day has
+ * begun, `refetch` the due list (the new day's cards and limits, the streak and today's
+ * progress), unless a card is on screen: then `after-card`, the learner finishes that card
+ * first and the list is asked for when it is rated (a card being reviewed is never swapped).
+ */
+export type DayRollover = 'stay' | 'refetch' | 'after-card';
+
+export function dayRollover(dayEnd: number, now: number, cardOnScreen: boolean): DayRollover {
+  if (!(now >= dayEnd)) return 'stay';
+  return cardOnScreen ? 'after-card' : 'refetch';
 }

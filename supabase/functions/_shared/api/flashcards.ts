@@ -58,7 +58,7 @@ interface DueList {
   cards: DueCard[];
   total: number;
   today: DailyProgress;
-  nextDay?: { from: string; cards: DueCard[] };
+  nextDay?: { from: string; cards: DueCard[]; spare: DueCard[] };
 }
 
 /** The card browser's filters (all optional) and its keyset page. */
@@ -146,7 +146,8 @@ export const flashcards = new Hono<ApiEnv>()
     // oldest due first; `total` counts today's whole session; `today` where the learner stands.
     if (c.req.query('limit') === undefined) return c.json(due.cards.map(seedFlashcard));
     // With `ahead=1` too, `nextDay`: when the learner's next local day starts and the cards of
-    // its session (due before its end, within a whole day's limits), each with its `due`.
+    // its session (due before its end, within a whole day's limits), each with its `due`, and
+    // `spare`, the New and Review cards that come next in it (as many as today may still take).
     return c.json({ success: true, data: due.cards, total: due.total, today: due.today, ...(due.nextDay ? { nextDay: due.nextDay } : {}) });
   })
   .put('/updateFlashcardReview/:flashcardId', async (c) => {
