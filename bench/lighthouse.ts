@@ -116,16 +116,20 @@ try {
       }
       for (const [formFactor, config] of Object.entries(formFactors)) {
         const runs: Result[] = [];
-        for (let i = 0; i < RUNS; i += 1) {
-          console.log(`Lighthouse: ${page} (${formFactor}) ${i + 1}/${RUNS}...`);
+        // A run Lighthouse itself could not finish (its runtimeError, e.g. no paint seen) is
+        // reported and run again, up to as many times as RUNS, rather than counted as 0.
+        for (let attempt = 1; runs.length < RUNS && attempt <= RUNS * 2; attempt += 1) {
+          console.log(`Lighthouse: ${page} (${formFactor}) ${runs.length + 1}/${RUNS}...`);
           const result = await lighthouse(
             `${web.url}${route}`,
             { port: chrome.port, logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn },
             config,
           );
           if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
-          runs.push(result.lhr);
+          if (result.lhr.runtimeError) console.log(`  run not finished by Lighthouse (${result.lhr.runtimeError.code}); again`);
+          else runs.push(result.lhr);
         }
+        if (!runs.length) throw new Error(`Lighthouse finished no run of ${route}`);
         const perf = (lhr: Result) => lhr.categories.performance?.score ?? 0;
         runs.sort((a, b) => perf(a) - perf(b));
         console.log(`  performance: ${runs.map((lhr) => Math.round(perf(lhr) * 100)).join(', ')}`);
