@@ -56,13 +56,14 @@ describe('Edit and Delete on the entry page', () => {
     const remove = screen.getByRole('button', { name: 'Delete' });
     remove.focus();
     await user.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog', { name: 'Delete this entry?' });
+    // The dialog's code comes on the first Delete.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this entry?' });
     expect(dialog).toHaveTextContent('“chamba” will be removed for everyone');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(remove).toHaveFocus();
     await user.keyboard('{Enter}');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, '/content/deleteContent')).toHaveLength(0);
   });
@@ -72,7 +73,7 @@ describe('Edit and Delete on the entry page', () => {
     const fetchMock = stubFetch(() => json({ success: true, _id: entry._id }));
     const { router } = renderActions();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete entry' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete entry' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Deleted successfully');
     expect(callsTo(fetchMock, '/content/deleteContent')[0].body).toEqual({ id: entry._id });
@@ -85,7 +86,7 @@ describe('Edit and Delete on the entry page', () => {
     stubFetch(() => json({ success: false, code: 'internal', message: '' }, 500));
     renderActions();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete entry' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete entry' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Deleting content failed. Please try again.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByText('home page')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTagName } from '@/components/meaning';
 import { useToast } from '@/components/toasts';
@@ -6,9 +6,11 @@ import { useAuth } from '@/features/auth/auth-context';
 import type { Tag } from '@/lib/api-types';
 import { useEntryTags } from '../api/get-entry-tags';
 import { useRemoveTagFromEntry } from '../api/remove-tag-from-entry';
-import { TagPickerDialog } from './tag-picker-dialog';
 import './tags.css';
 import '../tag-strings';
+
+// The picker comes when Add tag is pressed.
+const TagPickerDialog = lazy(async () => ({ default: (await import('./tag-picker-dialog')).TagPickerDialog }));
 
 /**
  * An entry's tags: a remove control on each tag the reader may remove (canRemove, from the same
@@ -63,7 +65,11 @@ export function EntryTags({ entryId, initialTags }: { entryId: string; initialTa
       >
         + {t('tags.addButton')}
       </button>
-      {pickerOpen && <TagPickerDialog entryId={entryId} entryTags={tags} onClose={() => setPickerOpen(false)} />}
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <TagPickerDialog entryId={entryId} entryTags={tags} onClose={() => setPickerOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
