@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useScoresChannel } from '@/app/live/use-scores-channel';
@@ -12,6 +12,9 @@ import { EntryCard } from '@/features/entries/components/entry-card';
 import { SearchBar } from '@/features/search/search-bar';
 import { useSearchFilters } from '@/features/search/use-search-filters';
 import { useTags } from '@/features/tags/api/get-tags';
+
+/** Cards drawn at once when a list first arrives; the rest, below the first screen, follow. */
+const FIRST_CARDS = 8;
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -31,6 +34,11 @@ export function HomePage() {
   const tagOptions = useMemo(() => (tags.data ?? []).map((tag) => ({ value: tag._id, label: tagName(tag) })), [tags.data, tagName]);
 
   const items = useMemo(() => entries.data?.pages.flatMap((page) => page.data) ?? [], [entries.data]);
+  // A new list is drawn as far as the last one reached (at least the first screen) at once,
+  // and the rest in the background, a few cards at a time between other work: a phone's
+  // processor is never held for the whole page of cards in one piece.
+  const settled = useDeferredValue(items);
+  const cards = settled === items ? items : items.slice(0, Math.max(FIRST_CARDS, settled.length));
   const filtering = Boolean(filters.q.trim() || filters.countries.length || filters.tags.length);
   const firstLoad = entries.isPending || auth.isLoading;
   const searching = entries.isPlaceholderData && entries.isFetching;
@@ -83,7 +91,7 @@ export function HomePage() {
         ) : (
           <>
             <ul className={`entry-grid${searching ? ' entry-grid--stale' : ''}`}>
-              {items.map((entry) => (
+              {cards.map((entry) => (
                 <li key={entry._id}>
                   <EntryCard entry={entry} />
                 </li>
