@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
+import { mayHaveSession } from '@/lib/supabase';
 import { NavBar } from './nav-bar';
 
 // Only for a signed-in learner, and not in the first download: the bell comes with its data.
@@ -11,11 +12,14 @@ const HeaderToday = lazy(() => import('@/features/flashcards/components/today-st
 
 export function Header() {
   const { t } = useTranslation();
-  const { user, isLoggedIn } = useAuth();
+  const { user, isLoggedIn, isLoading } = useAuth();
   const name = user?.name || t('header.guest');
+  // A learner's header (their links, streak and bell) takes two rows on a wide screen: it has
+  // them from the first frame, while the session is still being read, so nothing below jumps.
+  const member = isLoggedIn || (isLoading && mayHaveSession());
   return (
     <header className="site-header">
-      <div className="site-header__inner">
+      <div className={`site-header__inner${member ? ' site-header__inner--member' : ''}`}>
         <div className="site-header__brand">
           <Link to="/" className="logo">
             <span className="logo__mark" aria-hidden="true">J</span>

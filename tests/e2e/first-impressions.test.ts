@@ -381,4 +381,26 @@ describe('what newcomers tripped over', () => {
     expect(requested.filter((path) => path.startsWith('/assets/home-page-'))).toHaveLength(1);
     await context.close();
   });
+
+  it('on a wide screen, a learner’s header keeps its height while the session is read: the page does not jump', async () => {
+    const { context, page } = await open('desktop', 'en-US');
+    await logIn(page, 'en-US');
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/flashcards']) {
+      await visit(page, path);
+      // The streak and the bell (their own chunks, with their data) are in the header.
+      await page.locator('.site-header .bell').waitFor();
+      await page.locator('.site-header .today-stats').waitFor();
+      const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+      // It was 0.45 when the links moved to a second row once the session was known.
+      expect(shifted, path).toBeLessThan(0.05);
+    }
+    await context.close();
+  });
 });
