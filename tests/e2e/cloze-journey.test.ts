@@ -25,6 +25,9 @@ let entryId: string;
 let token: string;
 
 const url = (path: string) => new URL(path, stack().webUrl).href;
+/** The status of the next rating the page sends to the server. */
+const reviewSaved = async (on: Page) =>
+  (await on.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/flashcard/updateFlashcardReview/'))).status();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -92,7 +95,9 @@ describe('cards that drill an entry more than one way', () => {
     await screenshot(phonePage, 'cloze-2-cloze-front-phone-es');
     await card.getByRole('button', { name: 'Mostrar respuesta' }).click();
     await card.getByText(example).waitFor();
+    let saved = reviewSaved(phonePage);
     await phonePage.getByRole('group', { name: '¿Cuánto lo recordabas?' }).getByRole('button', { name: /^Bien/ }).click();
+    expect(await saved).toBe(200);
 
     // The reverse card: the Spanish meaning; typed without the accent and in capitals.
     await front.filter({ hasText: 'Genial, estupendo.' }).waitFor();
@@ -107,7 +112,10 @@ describe('cards that drill an entry more than one way', () => {
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousAxeViolations(phonePage)).toEqual([]);
     await screenshot(phonePage, 'cloze-3-reverse-typed-phone-es');
+    saved = reviewSaved(phonePage);
     await phonePage.getByRole('group', { name: '¿Cuánto lo recordabas?' }).getByRole('button', { name: /^Fácil/ }).click();
+    // The next card shows before the rating is saved: the phone is closed only once it is.
+    expect(await saved).toBe(200);
     // Only the cloze card's step is left, minutes away: the countdown to it.
     await phonePage.getByRole('timer').waitFor();
     expect(phoneErrors).toEqual([]);
