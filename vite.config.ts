@@ -4,6 +4,8 @@ import type { OutputBundle } from 'rolldown';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import enUS from './src/i18n/locales/en-US.json' with { type: 'json' };
+import es from './src/i18n/locales/es.json' with { type: 'json' };
 import { apiUrlOf } from './src/lib/api-url.ts';
 import { pagePaths, pathPattern } from './src/page-paths.ts';
 import { PAGE_CHUNKS_ID } from './src/preload-page.ts';
@@ -47,6 +49,16 @@ function hidePrivateFolder(): Plugin {
 }
 
 const PRELOAD_PAGE = path.resolve(import.meta.dirname, 'src/preload-page.ts');
+
+/** The locale files' main strings, the app's fallback language first (as `preload-page.ts` expects). */
+const LOCALES: Record<string, unknown> = { 'en-US': enUS, es };
+
+/** A string of a locale file by its dotted key; the build fails on a missing one. */
+function localeString(strings: unknown, key: string): string {
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+  if (typeof found !== 'string') throw new Error(`jerga:preload-page: no string ${key} in a locale file`);
+  return found;
+}
 const PAGES_DIR = path.resolve(import.meta.dirname, 'src/app/routes');
 
 /** The files a chunk loads: itself and its static imports, all the way down. */
@@ -88,17 +100,22 @@ function preloadPage(): Plugin {
         const app = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html'));
         if (!bundle || !preload || !app) throw new Error('jerga:preload-page: the app or preload-page entry was not built');
         const loaded = chunkFiles(bundle, app.fileName);
-        const pageChunks = pagePaths.map(({ path: route, file, firstRead }) => {
+        const pageChunks = pagePaths.map(({ path: route, file, firstRead, firstWords }) => {
           const page = entryOf(path.join(PAGES_DIR, `${file}.tsx`));
           if (!page) throw new Error(`jerga:preload-page: no chunk for src/app/routes/${file}.tsx`);
           const chunks = [...chunkFiles(bundle, page.fileName)].filter((name) => !loaded.has(name)).map((name) => base + name);
-          return firstRead ? [pathPattern(route), chunks, apiUrl + firstRead] : [pathPattern(route), chunks];
+          const words = firstWords && Object.fromEntries(Object.entries(LOCALES).map(([language, strings]) => [language, firstWords.map((key) => localeString(strings, key))]));
+          const read = firstRead ? apiUrl + firstRead : null;
+          return words ? [pathPattern(route), chunks, read, words] : read ? [pathPattern(route), chunks, read] : [pathPattern(route), chunks];
         });
         const json = JSON.stringify(pageChunks).replaceAll('<', '\\u003c');
         const tags = `<script type="application/json" id="${PAGE_CHUNKS_ID}">${json}</script>\n    <script type="module" crossorigin src="${base}${preload.fileName}"></script>\n    `;
-        const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error("jerga:preload-page: index.html has no module script");
-        return html.slice(0, at) + tags + html.slice(at);
+        const appScript = `<script type="module" crossorigin src="${base}${app.fileName}"></script>`;
+        const at = html.indexOf(appScript);
+        if (at < 0) throw new Error("jerga:preload-page: index.html has no module script for the app");
+        // The app's code at low priority and without modulepreload links (`resolveDependencies`):
+        // the frame and a guest's first words paint before it has arrived, not once it has run.
+        return html.slice(0, at) + tags + appScript.replace(' src=', ' fetchpriority="low" src=') + html.slice(at + appScript.length);
       },
     },
   };
@@ -180,7 +197,10 @@ export default defineConfig({
     // first visit and as the router opens each page, so its import carries no list of its own.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && pagePaths.some(({ file }) => filename.startsWith(`assets/${file}-`)) ? [] : deps),
+      // index.html links none either: the app's code waits until the first paint is under way
+      // (see `preloadPage`).
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'html' || pagePaths.some(({ file }) => filename.startsWith(`assets/${file}-`)) ? [] : deps,
     },
     // The libraries every page runs (React, the router, react-query, i18next) in one chunk:
     // one compression stream instead of pieces cut along the app's lazy boundaries (3 KB
@@ -192,7 +212,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/,
             },
           ],
         },

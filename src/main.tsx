@@ -9,7 +9,7 @@ import { createRouter } from '@/routes';
 
 // Created first, so the page's own chunk downloads while a Spanish reader's strings do.
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 function render() {
   createRoot(document.getElementById('root')!).render(
@@ -21,7 +21,17 @@ function render() {
   );
 }
 
-// Nothing translated is drawn before the reader's language is in (no English flash for a
-// Spanish reader): until then index.html's header frame, which has no words, stays up.
-// English is bundled, so for an English reader this waits only for a microtask.
-void i18nReady.then(render, render);
+// Drawn once the reader's language is in (no English flash for a Spanish reader) and the
+// router has the opened page (its code and, on a guest's first visit, its first read): until
+// then index.html's frame stays up, with a guest's first words (preload-page.ts), rather than
+// a spinner in its place. English is bundled: for an English reader that part is a microtask.
+const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const stop = router.subscribe((state) => {
+    if (state.initialized) {
+      stop();
+      resolve();
+    }
+  });
+});
+void Promise.all([i18nReady.catch(() => undefined), routerReady]).then(render);

@@ -14,10 +14,16 @@ export interface PagePath {
    * /api). For a guest, `preload-page.ts` sends it while the app's code downloads.
    */
   firstRead?: string;
+  /**
+   * Locale keys of the words the page opens with (its title and the line under it), the same
+   * for everyone. For a guest, `preload-page.ts` paints them into index.html's frame in the
+   * reader's language before the app's code has run; the page then draws them in the same place.
+   */
+  firstWords?: [title: string, text: string];
 }
 
 export const pagePaths: PagePath[] = [
-  { file: 'home-page', component: 'HomePage' },
+  { file: 'home-page', component: 'HomePage', firstWords: ['home.title', 'home.subtitle'] },
   { path: 'content/:id', file: 'entry-page', component: 'EntryPage', firstRead: '/content/getContentById/:id' },
   { path: 'compare', file: 'compare-page', component: 'ComparePage' },
   { path: 'addContent', file: 'add-entry-page', component: 'AddEntryPage' },

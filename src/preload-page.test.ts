@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { pagePaths, pathPattern } from './page-paths';
-import { PAGE_CHUNKS_ID, preloadPage, preloadPageChunks } from './preload-page';
+import { PAGE_CHUNKS_ID, preloadPage, preloadPageChunks, readerLanguage, STORED_LANGUAGE } from './preload-page';
 
 // The router's own tree of these paths (the root layout's children), without their chunks.
 const tree: RouteObject[] = [{ path: '/', children: pagePaths.map(({ path, file }) => (path === undefined ? { index: true, id: file } : { path, id: file })) }];
@@ -121,5 +121,94 @@ describe('preloadPage', () => {
     preloadPageChunks(0, doc);
     preloadPageChunks(7, doc);
     expect(preloaded(doc)).toEqual(['/assets/entry.js', '/assets/home.js', '/assets/card.js']);
+  });
+});
+
+describe('readerLanguage', () => {
+  const languages = ['en-US', 'es'];
+  /** A window with this address, stored choice and browser languages. */
+  const reader = ({ search = '', stored, browser = [] }: { search?: string; stored?: string; browser?: string[] }) =>
+    ({
+      location: { search },
+      localStorage: { getItem: (key: string) => (key === STORED_LANGUAGE ? (stored ?? null) : null) },
+      navigator: { languages: browser },
+    }) as unknown as Window;
+
+  it.each([
+    [{ search: '?lng=es', stored: 'en-US', browser: ['en-GB'] }, 'es'],
+    [{ search: '?lng=EN', stored: 'es' }, 'en-US'],
+    [{ search: '?lng=fr', stored: 'es' }, 'es'],
+    [{ stored: 'es', browser: ['en-US'] }, 'es'],
+    [{ stored: 'de', browser: ['fr-FR', 'es-AR', 'en-US'] }, 'es'],
+    [{ browser: ['en-GB', 'es'] }, 'en-US'],
+    [{ browser: ['es-419'] }, 'es'],
+    [{ browser: ['fr', 'pt-BR'] }, 'en-US'],
+    [{ browser: ['english', 'estonian'] }, 'en-US'],
+    [{}, 'en-US'],
+  ])('picks as the app does for %j', (where, expected) => {
+    expect(readerLanguage(reader(where), languages)).toBe(expected);
+  });
+
+  it('skips storage it may not read', () => {
+    const blocked = {
+      location: { search: '' },
+      get localStorage(): Storage {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      navigator: { languages: ['es-MX'] },
+    } as unknown as Window;
+    expect(readerLanguage(blocked, languages)).toBe('es');
+  });
+});
+
+describe('a guest’s first words', () => {
+  const words = { 'en-US': ['Learn Spanish', 'Words from 21 countries.'], es: ['Aprende español', 'Palabras de 21 países.'] };
+  const pages = [[pathPattern(), ['/assets/home.js'], null, words], [pathPattern('*'), ['/assets/not-found.js']]];
+  /** index.html's frame: the JSON block and an empty <main> under #root. */
+  const frame = () => {
+    const doc = document.implementation.createHTMLDocument('t');
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = PAGE_CHUNKS_ID;
+    block.textContent = JSON.stringify(pages);
+    doc.head.append(block);
+    doc.body.innerHTML = '<div id="root"><div class="app"><header class="site-header"></header><main class="app__main"></main></div></div>';
+    return doc;
+  };
+  const visit = (doc: Document, pathname: string, stored: Record<string, string> = {}, search = '') =>
+    preloadPage({ document: doc, location: { search }, localStorage: { ...stored, getItem: (key: string) => stored[key] ?? null }, navigator: { languages: ['en-US'] }, fetch: vi.fn() } as unknown as Window, pathname);
+  const hero = (doc: Document) => doc.querySelector('#root main > .page > header.hero');
+
+  it('paints the page’s title and line into the frame, in the reader’s language', () => {
+    const doc = frame();
+    visit(doc, '/', {}, '?lng=es');
+    expect(hero(doc)?.querySelector('h1.hero__title')?.textContent).toBe('Aprende español');
+    expect(hero(doc)?.querySelector('p.hero__text')?.textContent).toBe('Palabras de 21 países.');
+    expect(doc.documentElement.lang).toBe('es');
+    const english = frame();
+    visit(english, '/');
+    expect(hero(english)?.querySelector('h1')?.textContent).toBe('Learn Spanish');
+  });
+
+  it('paints nothing on a page without first words, for a learner who may be signed in, or twice', () => {
+    const other = frame();
+    visit(other, '/somewhere');
+    expect(other.querySelector('#root main')?.childElementCount).toBe(0);
+    const learner = frame();
+    visit(learner, '/', { 'sb-127-auth-token': '{}' });
+    expect(hero(learner)).toBeNull();
+    const twice = frame();
+    visit(twice, '/');
+    visit(twice, '/');
+    expect(twice.querySelectorAll('#root main > .page')).toHaveLength(1);
+  });
+
+  it('writes text, never markup', () => {
+    const doc = frame();
+    const block = doc.getElementById(PAGE_CHUNKS_ID)!;
+    block.textContent = JSON.stringify([[pathPattern(), [], null, { 'en-US': ['<img src=x onerror=alert(1)>', 'b'] }]]);
+    visit(doc, '/');
+    expect(doc.querySelector('img')).toBeNull();
+    expect(hero(doc)?.querySelector('h1')?.textContent).toBe('<img src=x onerror=alert(1)>');
   });
 });

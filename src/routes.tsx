@@ -1,37 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { ErrorPage, RootErrorPage } from '@/app/error-page';
 import { PageLoading, RootLayout } from '@/app/root-layout';
 import { pagePaths } from '@/page-paths';
 import { preloadPageChunks } from '@/preload-page';
 
+/**
+ * What a page with a `firstRead` (page-paths.ts) may export as `loadFirstRead`: its first
+ * query, put into the cache from the reply preload-page.ts is already waiting for.
+ */
+export type LoadFirstRead = (queryClient: QueryClient, params: Params) => Promise<unknown>;
+
 // Each page is its own chunk, so a visitor downloads only the page they open.
-const pageModules = import.meta.glob<Record<string, ComponentType>>('./app/routes/*-page.tsx');
+const pageModules = import.meta.glob<Record<string, unknown>>('./app/routes/*-page.tsx');
 
-const pageRoutes: RouteObject[] = pagePaths.map(({ path, file, component }, index) => {
-  const lazy = async () => {
-    preloadPageChunks(index);
-    return { Component: (await pageModules[`./app/routes/${file}.tsx`]())[component] };
-  };
-  return path === undefined ? { index: true, lazy } : { path, lazy };
-});
+function pageRoutes(queryClient: QueryClient): RouteObject[] {
+  return pagePaths.map(({ path, file, component }, index) => {
+    const lazy = async () => {
+      preloadPageChunks(index);
+      const page = await pageModules[`./app/routes/${file}.tsx`]();
+      const loadFirstRead = page.loadFirstRead as LoadFirstRead | undefined;
+      return {
+        Component: page[component] as ComponentType,
+        // While a guest's first read is under way (sent by index.html's first script), the
+        // page waits for it and draws once, complete, rather than its loading state first.
+        // Any other time it draws at once.
+        loader: loadFirstRead && (async ({ params }: { params: Params }) => (window.jergaFirstRead ? await loadFirstRead(queryClient, params) : null) ?? null),
+      };
+    };
+    return path === undefined ? { index: true, lazy } : { path, lazy };
+  });
+}
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RootErrorPage,
-    HydrateFallback: PageLoading,
-    children: [
-      {
-        // Errors inside a page keep the header and footer around them.
-        ErrorBoundary: ErrorPage,
-        children: pageRoutes,
-      },
-    ],
-  },
-];
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RootErrorPage,
+      HydrateFallback: PageLoading,
+      children: [
+        {
+          // Errors inside a page keep the header and footer around them.
+          ErrorBoundary: ErrorPage,
+          children: pageRoutes(queryClient),
+        },
+      ],
+    },
+  ];
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

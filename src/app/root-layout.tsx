@@ -6,8 +6,10 @@ import { Header } from '@/components/header';
 import { Spinner } from '@/components/popups';
 import { useNotifications } from '@/app/live/use-notifications';
 import { useGoogleLoginReturn, useSessionEndedNotice } from '@/features/auth';
+import { useAfterPaint } from '@/lib/use-after-paint';
 
-// The service worker's registration and the review queue's start, out of the first download.
+// The service worker's registration and the review queue's start, out of the first download
+// and after the first screen is on display.
 const OfflineSupport = lazy(() => import('@/features/offline/offline-support'));
 
 /** The shell every page sits in: header (greeting + navigation), main, footer. */
@@ -17,6 +19,7 @@ export function RootLayout() {
   useSessionEndedNotice();
   useGoogleLoginReturn();
   useNotifications();
+  const afterPaint = useAfterPaint();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -29,9 +32,11 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
-      <Suspense fallback={null}>
-        <OfflineSupport />
-      </Suspense>
+      {afterPaint && (
+        <Suspense fallback={null}>
+          <OfflineSupport />
+        </Suspense>
+      )}
     </div>
   );
 }

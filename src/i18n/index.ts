@@ -1,6 +1,6 @@
-import i18n, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type i18n as I18n, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { readerLanguage, STORED_LANGUAGE } from '@/preload-page';
 import { lazyLocales } from './lazy-locales';
 import enUS from './locales/en-US.json';
 
@@ -16,13 +16,30 @@ export function toSupportedLanguage(code: string | undefined | null): Language {
 }
 
 /**
+ * The reader's language as index.html's first script finds it for the first paint
+ * (`readerLanguage`: ?lng=, the stored choice, the browser's languages), and their choice
+ * kept in localStorage.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => (typeof window === 'undefined' ? FALLBACK_LANGUAGE : readerLanguage(window, SUPPORTED_LANGUAGES)),
+  cacheUserLanguage: (language) => {
+    try {
+      window.localStorage.setItem(STORED_LANGUAGE, language);
+    } catch {
+      // storage blocked: the choice lasts this visit
+    }
+  },
+};
+
+/**
  * Sets an i18next instance up the app's way and resolves once the detected language's strings
  * are in. Only English, the fallback, is bundled: it is ready at once (no network); Spanish is
  * its own chunk (lazy-locales.ts), fetched only for a Spanish reader or a switch to Spanish.
  */
 export function setUpI18n(instance: I18n): Promise<unknown> {
   const ready = instance
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(lazyLocales)
     .init({
       // A fresh object per instance: i18next adds loaded languages into it.
@@ -38,19 +55,6 @@ export function setUpI18n(instance: I18n): Promise<unknown> {
       interpolation: { escapeValue: false },
       returnNull: false,
       showSupportNotice: false,
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupCookie: 'i18next',
-        lookupLocalStorage: 'i18nextLng',
-        caches: ['localStorage'],
-        convertDetectedLanguage: (lng: string) => {
-          const lower = lng.toLowerCase();
-          if (lower === 'en' || lower.startsWith('en-')) return 'en-US';
-          if (lower === 'es' || lower.startsWith('es-')) return 'es';
-          return lng;
-        },
-      },
     });
 
   // The language the text is really in: English too if a language's chunk failed to load.

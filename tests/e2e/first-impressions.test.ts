@@ -147,6 +147,24 @@ describe.each([
     }
   });
 
+  it('shows a guest the home page’s words before the app has run, where the app then draws them', async () => {
+    const heading = { 'en-US': 'Learn Spanish as it is really spoken', es: 'Aprende el español como se habla de verdad' }[language];
+    // The app's own script never arrives: what is on screen is index.html and its first script.
+    const bare = await context.newPage();
+    await bare.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await bare.goto(new URL('/', stack().webUrl).href);
+    const early = bare.locator('#root main .hero__title');
+    await early.waitFor();
+    expect(await early.textContent()).toBe(heading);
+    expect(await bare.evaluate(() => document.documentElement.lang)).toBe(language);
+    const before = await box(early);
+    await bare.close();
+    await visit(page, '/');
+    const drawn = page.getByRole('heading', { level: 1, name: heading });
+    const after = await box(drawn);
+    for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[side] - before[side]), side).toBeLessThan(1);
+  });
+
   it('draws the entry page’s usage map in the theme’s colours, its labels readable on its sea', async () => {
     await visit(page, `/content/${entryId}`);
     // The map is drawn as the reader scrolls towards it.

@@ -11,6 +11,8 @@ import { buildInputsHash, ensureClientBuild } from '../../stack/build.ts';
 import { rootDir } from '../../stack/config.ts';
 import { startWeb, type RunningWeb } from '../../stack/web.ts';
 import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
+import enUS from '../../src/i18n/locales/en-US.json' with { type: 'json' };
+import es from '../../src/i18n/locales/es.json' with { type: 'json' };
 
 afterAll(closeAdminSql);
 
@@ -148,7 +150,7 @@ describe('the production web server: pages and headers', () => {
   it('names each page’s chunks for the first script, which comes before the app’s', async () => {
     const html = (await web('/')).body.toString('utf8');
     const block = /<script type="application\/json" id="page-chunks">([^<]*)<\/script>/.exec(html)?.[1];
-    const pages = JSON.parse(block ?? '[]') as [pattern: string, chunks: string[], firstRead?: string][];
+    const pages = JSON.parse(block ?? '[]') as [pattern: string, chunks: string[], firstRead?: string | null, firstWords?: Record<string, string[]>][];
     const pageOf = (pathname: string) => pages.find(([pattern]) => new RegExp(pattern, 'i').test(pathname));
     const [, entryChunks = [], entryRead] = pageOf('/content/3f1c0a52-0000-4000-8000-000000000000') ?? [];
     expect(entryChunks[0]).toMatch(/^\/assets\/entry-page-[\w-]+\.js$/);
@@ -158,6 +160,12 @@ describe('the production web server: pages and headers', () => {
     expect(pageOf('/')?.[1].some((chunk) => chunk.includes('/vendor-'))).toBe(false);
     expect(html.indexOf('/assets/preload-page-')).toBeGreaterThan(0);
     expect(html.indexOf('/assets/preload-page-')).toBeLessThan(html.indexOf(await entryScript()));
+    // The home page's first words in each language, the fallback first, for a guest's first paint.
+    expect(pageOf('/')?.[3]).toEqual({ 'en-US': [enUS.home.title, enUS.home.subtitle], es: [es.home.title, es.home.subtitle] });
+    expect(pageOf('/content/x')?.[3]).toBeUndefined();
+    // The app's code at low priority, and no modulepreload links: the frame paints before it.
+    expect(html).toMatch(/<script type="module"[^>]*\sfetchpriority="low"[^>]*\ssrc="\/assets\/index-/);
+    expect(html).not.toContain('modulepreload');
   });
 });
 

@@ -5,7 +5,7 @@ import { useEntryChannel } from '@/app/live/use-entry-channel';
 import { Meaning } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { CountryFlag, useCountryName } from '@/features/countries';
-import { useEntry } from '@/features/entries/api/get-entry';
+import { entryQueryOptions, useEntry } from '@/features/entries/api/get-entry';
 import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EntryOwnerActions } from '@/features/entries/components/entry-owner-actions';
@@ -15,17 +15,24 @@ import { EntryTags } from '@/features/tags/components/entry-tags';
 import { RudeBadge } from '@/features/usage';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
+import { useAfterPaint } from '@/lib/use-after-paint';
+import type { LoadFirstRead } from '@/routes';
 
 // The Listen section and its player: their own chunk (the recorder is one more, on "Record").
 const RecordingsSection = lazy(() => import('@/features/recordings/components/recordings-section'));
-// The sections below the entry, each its own chunk, fetched once the entry is on screen: the
-// entry itself shows as soon as its own code has arrived (bench/lighthouse.ts).
+// The sections below the entry, each its own chunk, fetched once the entry is on screen
+// (`useAfterPaint`): the entry itself shows as soon as its own code has arrived.
 const ElsewhereSection = lazy(async () => ({ default: (await import('@/features/variants/components/elsewhere-section')).ElsewhereSection }));
 const UsagePanel = lazy(async () => ({ default: (await import('@/features/usage/components/usage-panel')).UsagePanel }));
 const CommentsSection = lazy(async () => ({ default: (await import('@/features/comments/components/comments-section')).CommentsSection }));
 
 /** Where the sections below the entry will be, while their code arrives. */
 const sectionPlaceholder = <div className="card entry-page__section-placeholder" />;
+
+/** A guest's first visit: the entry, already on its way (preload-page.ts), is in before the page draws. */
+export const loadFirstRead: LoadFirstRead = (queryClient, { id = '' }) =>
+  // Once: a failed read shows the page's error, with its Try again.
+  queryClient.prefetchQuery({ ...entryQueryOptions(id), retry: false });
 
 export function EntryPage() {
   const { t } = useTranslation();
@@ -73,6 +80,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
   const { t, i18n } = useTranslation();
   const countryName = useCountryName(entry.country);
   const added = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(entry.createdAt));
+  const sectionsWanted = useAfterPaint();
   return (
     <div className="page page--narrow">
       <div className="entry-page__top">
@@ -145,13 +153,18 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
         </dl>
         <EntryModeration entry={entry} />
       </article>
-      {/* Together, so a section arriving late never pushes the ones below it. */}
-      <Suspense fallback={sectionPlaceholder}>
-        <RecordingsSection entry={entry} />
-        <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
-        <UsagePanel entry={entry} />
-        <CommentsSection entryId={entry._id} count={entry.commentCount} />
-      </Suspense>
+      {/* Together, so a section arriving late never pushes the ones below it; asked for once
+          the entry is on screen. */}
+      {sectionsWanted ? (
+        <Suspense fallback={sectionPlaceholder}>
+          <RecordingsSection entry={entry} />
+          <ElsewhereSection entry={entry} actions={<DrillVariantsButton entryId={entry._id} />} />
+          <UsagePanel entry={entry} />
+          <CommentsSection entryId={entry._id} count={entry.commentCount} />
+        </Suspense>
+      ) : (
+        sectionPlaceholder
+      )}
     </div>
   );
 }
