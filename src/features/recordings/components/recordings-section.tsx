@@ -219,11 +219,17 @@ export default function RecordingsSection({ entry }: { entry: RecordingsEntry })
     }
   }, [hash]);
 
-  const closeRecorder = () => {
-    setRecording(false);
-    // The recorder held the focus; it goes back to the button that opened it.
-    requestAnimationFrame(() => recordButton.current?.focus());
-  };
+  // The recorder held the focus; once it has closed, it goes back to the button that opened
+  // it (after the render that brings the button back, however late that comes).
+  const recorderWasOpen = useRef(false);
+  useEffect(() => {
+    if (recording) recorderWasOpen.current = true;
+    else if (recorderWasOpen.current) {
+      recorderWasOpen.current = false;
+      recordButton.current?.focus();
+    }
+  }, [recording]);
+  const closeRecorder = () => setRecording(false);
 
   const list = recordings.data ?? [];
   return (
