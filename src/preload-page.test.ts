@@ -45,16 +45,18 @@ describe('the page a URL opens, before the app runs', () => {
   }, 60_000);
 });
 
+/** A document with the build's JSON block of pages in its head. */
+const documentWith = (pages: unknown) => {
+  const doc = document.implementation.createHTMLDocument('t');
+  const block = doc.createElement('script');
+  block.type = 'application/json';
+  block.id = PAGE_CHUNKS_ID;
+  block.textContent = JSON.stringify(pages);
+  doc.head.append(block);
+  return doc;
+};
+
 describe('preloadPage', () => {
-  const documentWith = (pages: unknown) => {
-    const doc = document.implementation.createHTMLDocument('t');
-    const block = doc.createElement('script');
-    block.type = 'application/json';
-    block.id = PAGE_CHUNKS_ID;
-    block.textContent = JSON.stringify(pages);
-    doc.head.append(block);
-    return doc;
-  };
   /** A window around `doc`, with its own storage and a fetch that records what it was asked. */
   const windowWith = (doc: Document, stored: Record<string, string> = {}) => {
     const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('{}')));
@@ -166,12 +168,7 @@ describe('a guest’s first words', () => {
   const pages = [[pathPattern(), ['/assets/home.js'], null, words], [pathPattern('*'), ['/assets/not-found.js']]];
   /** index.html's frame: the JSON block and an empty <main> under #root. */
   const frame = () => {
-    const doc = document.implementation.createHTMLDocument('t');
-    const block = doc.createElement('script');
-    block.type = 'application/json';
-    block.id = PAGE_CHUNKS_ID;
-    block.textContent = JSON.stringify(pages);
-    doc.head.append(block);
+    const doc = documentWith(pages);
     doc.body.innerHTML = '<div id="root"><div class="app"><header class="site-header"></header><main class="app__main"></main></div></div>';
     return doc;
   };
