@@ -63,11 +63,15 @@ export class FileStore {
         done(null, chunk);
       },
     });
+    const file = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
     try {
       const source = body instanceof Readable ? body : Readable.from(body, { objectMode: false });
-      await pipeline(source, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, meter, file);
       await this.place(temp, version);
     } catch (error) {
+      // The file may still be opening when the body fails: removed before that open lands,
+      // it would be created again afterwards and stay behind. So: closed first, then removed.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await fs.rm(temp, { force: true });
       if (error instanceof TooLarge) throw entityTooLarge().withConnectionClose();
       throw error;
