@@ -13,6 +13,8 @@ const router = createRouter(queryClient);
 
 function render() {
   const root = createRoot(document.getElementById('root')!);
+  // As a transition, React draws the app in slices between the browser's other work, not in
+  // one long task while the first words are already on screen (bench/lighthouse.ts: TBT).
   startTransition(() =>
     root.render(
       <StrictMode>
