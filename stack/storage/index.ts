@@ -587,8 +587,16 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
         mimetype = uploadMimeType(fields.contentType || partType);
         cacheControl = cleanCacheControl(fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache');
         userMetadata = userMetadataFrom(fields.metadata ?? fields.userMetadata, false);
-        assertAllowedMimeType(mimetype, bucket.allowed_mime_types);
-        await canUpload(rlsCaller, bucketId, key, upsert, { mimetype, contentLength: Number.isFinite(declared) ? declared : undefined }, userMetadata);
+        try {
+          assertAllowedMimeType(mimetype, bucket.allowed_mime_types);
+          await canUpload(rlsCaller, bucketId, key, upsert, { mimetype, contentLength: Number.isFinite(declared) ? declared : undefined }, userMetadata);
+        } catch (error) {
+          // Refused before its bytes: the rest of a small body is read first (up to 1 MB, for
+          // up to 2 s), or closing the connection on unread bytes resets it and the client
+          // sees a failed request instead of the answer.
+          await drainParts(events);
+          throw error;
+        }
         const fileBytes = async function* () {
           for (let event = await next(); event.type !== 'end'; event = await next()) {
             if (event.type === 'data') yield event.chunk;
@@ -632,6 +640,24 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
     const result = await commitVersion(rlsCaller, { bucketId, key, version: written.version, metadata, userMetadata: userMetadata ?? {}, upsert });
     await store.remove([result.replaced]);
     return { id: result.id, key: `${bucketId}/${key}` };
+  }
+
+  /** Reads and drops what is left of a multipart body, up to `maxBytes` and `maxMs`. */
+  async function drainParts(events: AsyncIterator<MultipartEvent>, maxBytes = 1 << 20, maxMs = 2000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxMs);
+    });
+    const read = (async () => {
+      let bytes = 0;
+      for (;;) {
+        const step = await events.next();
+        if (step.done) return;
+        if (step.value.type === 'data' && (bytes += step.value.chunk.length) > maxBytes) return;
+      }
+    })().catch(() => undefined); // a broken body: nothing more to read
+    await Promise.race([read, late]);
+    clearTimeout(timer);
   }
 
   /** A refused upload's answer closes the connection: the rest of its body was never read. */
