@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { ErrorPage, RootErrorPage } from '@/app/error-page';
-import { PageLoading, RootLayout } from '@/app/root-layout';
+import { RootLayout } from '@/app/root-layout';
 import { pagePaths } from '@/page-paths';
 import { preloadPageChunks } from '@/preload-page';
 
@@ -26,7 +26,12 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
         // While a guest's first read is under way (sent by index.html's first script), the
         // page waits for it and draws once, complete, rather than its loading state first.
         // Any other time it draws at once.
-        loader: loadFirstRead && (async ({ params }: { params: Params }) => (window.jergaFirstRead ? await loadFirstRead(queryClient, params) : null) ?? null),
+        loader:
+          loadFirstRead &&
+          (async ({ params }: { params: Params }) => {
+            if (window.jergaFirstRead) await loadFirstRead(queryClient, params);
+            return null;
+          }),
       };
     };
     return path === undefined ? { index: true, lazy } : { path, lazy };
@@ -39,7 +44,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       path: '/',
       Component: RootLayout,
       ErrorBoundary: RootErrorPage,
-      HydrateFallback: PageLoading,
       children: [
         {
           // Errors inside a page keep the header and footer around them.

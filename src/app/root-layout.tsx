@@ -41,7 +41,7 @@ export function RootLayout() {
   );
 }
 
-/** Shown while the first route's code loads. */
+/** A page's full-height spinner while what it shows first is still being read. */
 export function PageLoading() {
   const { t } = useTranslation();
   return (
