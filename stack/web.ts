@@ -20,7 +20,7 @@ const PROXIED_PREFIXES = ['/api', '/auth/v1', '/functions/v1', '/realtime/v1', '
  */
 const STREAMED_PREFIXES: readonly string[] = ['/storage/v1'];
 /** The only prefix whose WebSocket upgrades are relayed (Supabase Realtime). */
-const UPGRADE_PREFIXES = ['/realtime/v1'] as const;
+export const UPGRADE_PREFIXES = ['/realtime/v1'] as const;
 /** Larger than any body the gateway accepts (Auth's 1 MB), so its own limits answer first. */
 const MAX_PROXIED_BODY = 2 * 1024 * 1024;
 
@@ -140,7 +140,7 @@ function cacheControlFor(pathname: string): string {
 }
 
 /** The production web server: the built app, the API under the same origin, headers on everything. */
-function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
+export function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
   const distDir = options.distDir ?? defaultDistDir;
   const apiUrl = new URL(options.apiUrl);
   const trust = trustOf(options);

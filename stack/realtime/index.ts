@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { StackConfig } from '../config.ts';
 import { decodeFrame, encodeBinaryBroadcast, encodeFrame, type PhoenixMessage, type Vsn } from './protocol.ts';
+import { WEBSOCKET_PATH, type ChannelEvent } from './routes.ts';
 import { tokenVerifier, type Caller, type TokenVerifier } from './tokens.ts';
 
 /** The Postgres channel realtime.send() notifies on, with the realtime.messages row id. */
@@ -16,7 +17,6 @@ const MAX_BUFFERED = 16 * 1024 * 1024;
 /** Realtime's default max_channels_per_client. */
 export const MAX_CHANNELS_PER_SOCKET = 100;
 const TOPIC_PREFIX = 'realtime:';
-const WEBSOCKET_PATH = '/realtime/v1/websocket';
 /** How the service's database connections name themselves (pg_stat_activity). */
 export const APPLICATION_NAME = 'jerga-realtime';
 /** setTimeout's largest delay. */
@@ -457,6 +457,33 @@ export async function startRealtime({ config, databaseUrl, log = console.log, se
     scheduleExpiry(subscription);
   }
 
+  type ChannelHandler = (connection: Connection, subscription: Subscription, message: PhoenixMessage, payload: Record<string, unknown>) => void | Promise<void>;
+  /** What a client may push on a joined channel (CHANNEL_EVENTS names the same ones). */
+  const channelHandlers: Record<ChannelEvent, ChannelHandler> = {
+    phx_leave: (connection, subscription, message) => {
+      removeSubscription(subscription);
+      reply(connection, message, 'ok');
+    },
+    access_token: (_connection, subscription, _message, payload) => updateToken(subscription, payload),
+    broadcast: (connection, subscription, message, payload) => {
+      if (!subscription.access.write) {
+        if (subscription.ack) reply(connection, message, 'error', { reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${subscription.subTopic}` });
+        return;
+      }
+      broadcast(subscription.key, 'broadcast', { type: 'broadcast', event: payload.event, payload: payload.payload ?? {} }, subscription);
+      if (subscription.ack) reply(connection, message, 'ok');
+    },
+    presence: (connection, subscription, message, payload) => {
+      if (!subscription.access.presence) {
+        return reply(connection, message, 'error', { reason: `Unauthorized: You do not have permissions to track presence on this Channel topic: ${subscription.subTopic}` });
+      }
+      if (payload.event === 'track') track(subscription, payload.payload);
+      else if (payload.event === 'untrack') untrack(subscription);
+      else return reply(connection, message, 'error', { reason: 'unknown presence event' });
+      reply(connection, message, 'ok');
+    },
+  };
+
   async function handle(connection: Connection, message: PhoenixMessage): Promise<void> {
     if (message.topic === 'phoenix') {
       if (message.event === 'heartbeat') reply(connection, message, 'ok');
@@ -469,34 +496,9 @@ export async function startRealtime({ config, databaseUrl, log = console.log, se
       if (message.event !== 'phx_leave') return reply(connection, message, 'error', { reason: 'unmatched topic' });
       return reply(connection, message, 'ok');
     }
-    const payload = isObject(message.payload) ? message.payload : {};
-    switch (message.event) {
-      case 'phx_leave':
-        removeSubscription(subscription);
-        return reply(connection, message, 'ok');
-      case 'access_token':
-        return updateToken(subscription, payload);
-      case 'broadcast': {
-        if (!subscription.access.write) {
-          if (subscription.ack) reply(connection, message, 'error', { reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${subscription.subTopic}` });
-          return;
-        }
-        broadcast(subscription.key, 'broadcast', { type: 'broadcast', event: payload.event, payload: payload.payload ?? {} }, subscription);
-        if (subscription.ack) reply(connection, message, 'ok');
-        return;
-      }
-      case 'presence': {
-        if (!subscription.access.presence) {
-          return reply(connection, message, 'error', { reason: `Unauthorized: You do not have permissions to track presence on this Channel topic: ${subscription.subTopic}` });
-        }
-        if (payload.event === 'track') track(subscription, payload.payload);
-        else if (payload.event === 'untrack') untrack(subscription);
-        else return reply(connection, message, 'error', { reason: 'unknown presence event' });
-        return reply(connection, message, 'ok');
-      }
-      default:
-        return reply(connection, message, 'error', { reason: `unknown event ${message.event}` });
-    }
+    const handler = Object.hasOwn(channelHandlers, message.event) ? channelHandlers[message.event as ChannelEvent] : undefined;
+    if (!handler) return reply(connection, message, 'error', { reason: `unknown event ${message.event}` });
+    return handler(connection, subscription, message, isObject(message.payload) ? message.payload : {});
   }
 
   /**

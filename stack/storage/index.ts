@@ -29,6 +29,7 @@ import {
 } from './errors.ts';
 import { decodeCursor, encodeCursor, type ListV2Column, type ListV2Order } from './cursor.ts';
 import { FileStore, type WrittenFile } from './files.ts';
+import { matchStorageRoute, type RouteMatch, type StorageRouteName } from './routes.ts';
 import { multipartBoundary, parseMultipart, type MultipartEvent } from './multipart.ts';
 import {
   assertAllowedMimeType,
@@ -1203,38 +1204,36 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
 
   // ---- routing ----
 
-  type Handler = (request: Request, match: RegExpExecArray) => Promise<Response>;
-  const B = '([^/]+)';
-  const routes: [string, RegExp, Handler][] = [
-    ['GET', /^\/bucket\/?$/, (r) => listBuckets(r)],
-    ['POST', /^\/bucket\/?$/, (r) => createBucket(r)],
-    ['POST', new RegExp(`^/bucket/${B}/empty/?$`), (r, m) => emptyBucket(r, decoded(m[1], 'bucket'))],
-    ['GET', new RegExp(`^/bucket/${B}/?$`), (r, m) => getBucket(r, decoded(m[1], 'bucket'))],
-    ['PUT', new RegExp(`^/bucket/${B}/?$`), (r, m) => updateBucket(r, decoded(m[1], 'bucket'))],
-    ['DELETE', new RegExp(`^/bucket/${B}/?$`), (r, m) => deleteBucket(r, decoded(m[1], 'bucket'))],
-    ['POST', new RegExp(`^/object/list/${B}/?$`), (r, m) => list(r, decoded(m[1], 'bucket'))],
-    ['POST', new RegExp(`^/object/list-v2/${B}/?$`), (r, m) => listV2(r, decoded(m[1], 'bucket'))],
-    ['POST', /^\/object\/move\/?$/, (r) => move(r)],
-    ['POST', /^\/object\/copy\/?$/, (r) => copy(r)],
-    ['POST', new RegExp(`^/object/sign/${B}/?$`), (r, m) => createSignedUrls(r, decoded(m[1], 'bucket'))],
-    ['POST', new RegExp(`^/object/sign/${B}/(.+)$`), (r, m) => createSignedUrl(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'))],
-    ['GET', new RegExp(`^/object/sign/${B}/(.+)$`), (r, m) => signedDownload(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'))],
-    ['POST', new RegExp(`^/object/upload/sign/${B}/(.+)$`), (r, m) => createSignedUploadUrl(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'))],
-    ['PUT', new RegExp(`^/object/upload/sign/${B}/(.+)$`), (r, m) => uploadToSignedUrl(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'))],
-    ['GET', new RegExp(`^/object/public/${B}/(.+)$`), (r, m) => download(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'public')],
-    ['HEAD', new RegExp(`^/object/public/${B}/(.+)$`), (r, m) => download(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'public')],
-    ['GET', new RegExp(`^/object/authenticated/${B}/(.+)$`), (r, m) => download(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'authenticated')],
-    ['HEAD', new RegExp(`^/object/authenticated/${B}/(.+)$`), (r, m) => download(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'authenticated')],
-    ['GET', new RegExp(`^/object/info/public/${B}/(.+)$`), (r, m) => info(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'public')],
-    ['GET', new RegExp(`^/object/info/authenticated/${B}/(.+)$`), (r, m) => info(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'authenticated')],
-    ['GET', new RegExp(`^/object/info/${B}/(.+)$`), (r, m) => info(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'guest')],
-    ['DELETE', new RegExp(`^/object/${B}/?$`), (r, m) => remove(r, decoded(m[1], 'bucket'))],
-    ['GET', new RegExp(`^/object/${B}/(.+)$`), (r, m) => download(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'guest')],
-    ['HEAD', new RegExp(`^/object/${B}/(.+)$`), (r, m) => download(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'guest')],
-    ['POST', new RegExp(`^/object/${B}/(.+)$`), (r, m) => upload(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'POST')],
-    ['PUT', new RegExp(`^/object/${B}/(.+)$`), (r, m) => upload(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'), 'PUT')],
-    ['DELETE', new RegExp(`^/object/${B}/(.+)$`), (r, m) => removeOne(r, decoded(m[1], 'bucket'), decoded(m[2], 'key'))],
-  ];
+  type Handler = (request: Request, match: RouteMatch) => Promise<Response>;
+  const bucketOf = (m: RouteMatch) => decoded(m.bucket, 'bucket');
+  const keyOf = (m: RouteMatch) => decoded(m.key, 'key');
+  const handlers: Record<StorageRouteName, Handler> = {
+    listBuckets: (r) => listBuckets(r),
+    createBucket: (r) => createBucket(r),
+    emptyBucket: (r, m) => emptyBucket(r, bucketOf(m)),
+    getBucket: (r, m) => getBucket(r, bucketOf(m)),
+    updateBucket: (r, m) => updateBucket(r, bucketOf(m)),
+    deleteBucket: (r, m) => deleteBucket(r, bucketOf(m)),
+    list: (r, m) => list(r, bucketOf(m)),
+    listV2: (r, m) => listV2(r, bucketOf(m)),
+    move: (r) => move(r),
+    copy: (r) => copy(r),
+    createSignedUrls: (r, m) => createSignedUrls(r, bucketOf(m)),
+    createSignedUrl: (r, m) => createSignedUrl(r, bucketOf(m), keyOf(m)),
+    signedDownload: (r, m) => signedDownload(r, bucketOf(m), keyOf(m)),
+    createSignedUploadUrl: (r, m) => createSignedUploadUrl(r, bucketOf(m), keyOf(m)),
+    uploadToSignedUrl: (r, m) => uploadToSignedUrl(r, bucketOf(m), keyOf(m)),
+    downloadPublic: (r, m) => download(r, bucketOf(m), keyOf(m), 'public'),
+    downloadAuthenticated: (r, m) => download(r, bucketOf(m), keyOf(m), 'authenticated'),
+    infoPublic: (r, m) => info(r, bucketOf(m), keyOf(m), 'public'),
+    infoAuthenticated: (r, m) => info(r, bucketOf(m), keyOf(m), 'authenticated'),
+    info: (r, m) => info(r, bucketOf(m), keyOf(m), 'guest'),
+    remove: (r, m) => remove(r, bucketOf(m)),
+    download: (r, m) => download(r, bucketOf(m), keyOf(m), 'guest'),
+    uploadPost: (r, m) => upload(r, bucketOf(m), keyOf(m), 'POST'),
+    uploadPut: (r, m) => upload(r, bucketOf(m), keyOf(m), 'PUT'),
+    removeOne: (r, m) => removeOne(r, bucketOf(m), keyOf(m)),
+  };
 
   async function handle(request: Request, path: string): Promise<Response> {
     const writes = request.method !== 'GET' && request.method !== 'HEAD';
@@ -1244,12 +1243,9 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       publicObjects.clear();
     }
     try {
-      for (const [method, pattern, handler] of routes) {
-        if (method !== request.method) continue;
-        const match = pattern.exec(path);
-        if (match) return await handler(request, match);
-      }
-      throw notFoundRoute(request.method, path);
+      const route = matchStorageRoute(request.method, path);
+      if (!route) throw notFoundRoute(request.method, path);
+      return await handlers[route.name](request, route.match);
     } catch (error) {
       if (error instanceof StorageError) return errorResponse(error, request.method);
       const known = fromDatabaseError(error);

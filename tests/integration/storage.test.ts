@@ -268,6 +268,27 @@ describe('downloads', () => {
     expect(await missing.json()).toMatchObject({ statusCode: '404', message: 'Object not found' });
   });
 
+  it('give the info of a public object to anyone, and of others only as the policies let the caller read', async () => {
+    const open = await fetch(storageUrl(`/object/info/public/${publicBucket}/clip.bin`));
+    expect(open.status).toBe(200);
+    expect(await open.json()).toMatchObject({ name: 'clip.bin', bucket_id: publicBucket, size: content.length });
+    const notPublic = await fetch(storageUrl(`/object/info/public/${privateBucket}/secret.txt`));
+    expect(await notPublic.json()).toMatchObject({ statusCode: '404', error: 'Bucket not found' });
+
+    const asAlice = { apikey: stack().anonKey, Authorization: `Bearer ${alice.token}` };
+    const readable = await fetch(storageUrl(`/object/info/authenticated/${privateBucket}/secret.txt`), { headers: asAlice });
+    expect(readable.status).toBe(200);
+    expect(await readable.json()).toMatchObject({ name: 'secret.txt', bucket_id: privateBucket });
+    // A bucket with no policy for users: the object is not there for them.
+    expect((await service().storage.from(otherBucket).upload('hidden.txt', 'no', { contentType: 'text/plain' })).error).toBeNull();
+    const hidden = await fetch(storageUrl(`/object/info/authenticated/${otherBucket}/hidden.txt`), { headers: asAlice });
+    expect(hidden.status).toBe(400);
+    expect(await hidden.json()).toMatchObject({ statusCode: '404' });
+    const noKey = await fetch(storageUrl(`/object/info/authenticated/${privateBucket}/secret.txt`));
+    expect(noKey.status).toBeGreaterThanOrEqual(400);
+    expect(noKey.status).toBeLessThan(500);
+  });
+
   it('answer a Range with 206 and Content-Range, and refuse one outside the file with 416', async () => {
     const url = storageUrl(`/object/public/${publicBucket}/clip.bin`);
     const part = await fetch(url, { headers: { Range: 'bytes=2-5' } });

@@ -1,0 +1,45 @@
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { mailApp } from '../../stack/mail/api.ts';
+import { MailStore, storedMessage } from '../../stack/mail/store.ts';
+
+// The mail catcher's smaller doors, on the app itself (no server): its health checks, its
+// counts, and deleting what a search finds.
+
+async function storeWith(...mails: { to: string; subject: string }[]): Promise<MailStore> {
+  const store = new MailStore();
+  for (const mail of mails) {
+    const raw = Buffer.from(`From: auth@jerga.test\r\nTo: ${mail.to}\r\nSubject: ${mail.subject}\r\n\r\n${mail.subject}\r\n`);
+    store.add(storedMessage(await simpleParser(raw), raw, [mail.to], new Date()));
+  }
+  return store;
+}
+
+describe('the mail catcher’s health, counts and search deletion', () => {
+  it('answers /livez and /readyz', async () => {
+    const app = mailApp(new MailStore());
+    for (const path of ['/livez', '/readyz']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('ok');
+    }
+  });
+
+  it('counts messages and unread ones in /api/v1/info', async () => {
+    const store = await storeWith({ to: 'a@jerga.test', subject: 'one' }, { to: 'b@jerga.test', subject: 'two' });
+    const app = mailApp(store);
+    expect(await (await app.request('/api/v1/info')).json()).toMatchObject({ Messages: 2, Unread: 2 });
+    expect((await app.request('/api/v1/message/latest')).status).toBe(200);
+    expect(await (await app.request('/api/v1/info')).json()).toMatchObject({ Messages: 2, Unread: 1 });
+  });
+
+  it('deletes exactly what a search finds, and refuses a search without a query', async () => {
+    const store = await storeWith({ to: 'keep@jerga.test', subject: 'kept' }, { to: 'drop@jerga.test', subject: 'dropped' });
+    const app = mailApp(store);
+    expect((await app.request('/api/v1/search?query=to:drop@jerga.test', { method: 'DELETE' })).status).toBe(200);
+    expect(store.all().map((message) => message.Subject)).toEqual(['kept']);
+    expect((await app.request('/api/v1/search', { method: 'DELETE' })).status).toBe(400);
+    expect((await app.request('/api/v1/search?query=%20', { method: 'DELETE' })).status).toBe(400);
+    expect(store.all()).toHaveLength(1);
+  });
+});
