@@ -8,6 +8,7 @@ import { clearLockFile } from './db.ts';
 import { startStack, type RunningStack } from './index.ts';
 import { startWeb } from './web.ts';
 import { asExports, generateKeys } from './keys.ts';
+import { regenerateSchemaFile } from './schema/index.ts';
 import { tutorConfig } from '../supabase/functions/_shared/tutor/config.ts';
 
 const usage = `Usage: tsx stack/cli.ts <command>
@@ -15,6 +16,8 @@ const usage = `Usage: tsx stack/cli.ts <command>
   dev     the local stack and Vite's dev server with hot reload (\`npm run dev\`)
   stack   the local stack only (Postgres, /functions/v1, /api)
   reset   delete the local database and storage files; the next start re-creates and re-seeds them
+  schema  write supabase/schema/schema.sql: the migrations applied to a throwaway Postgres,
+          read back from its catalogs (\`npm run db:schema\`)
   keys    print a fresh JWT secret, anon and service-role keys signed with it, and a
           publishable/secret key pair, as shell exports (for self-hosting: JERGA_HOST)`;
 
@@ -131,6 +134,7 @@ const commands = ['start', 'dev', 'stack'];
 async function main(command: string | undefined): Promise<void> {
   if (command === 'reset') return reset();
   if (command === 'keys') return void console.log(asExports(await generateKeys()));
+  if (command === 'schema') return regenerateSchemaFile(console.log);
   if (!command || !commands.includes(command)) {
     console.log(usage);
     process.exitCode = command ? 1 : 0;
