@@ -150,15 +150,18 @@ describe.each([
   it('shows a guest the home page’s words before the app has run, where the app then draws them', async () => {
     const heading = { 'en-US': 'Learn Spanish as it is really spoken', es: 'Aprende el español como se habla de verdad' }[language];
     // The app's own script never arrives: what is on screen is index.html and its first script.
-    const bare = await context.newPage();
+    // A context of its own: this one's pages registered the service worker, which would serve
+    // the script from its cache past the blocked route, and the app would draw after all.
+    const { context: bareContext, page: bare } = await open(viewport, language, theme);
     await bare.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
     await bare.goto(new URL('/', stack().webUrl).href);
     const early = bare.locator('#root main .hero__title');
     await early.waitFor();
     expect(await early.textContent()).toBe(heading);
     expect(await bare.evaluate(() => document.documentElement.lang)).toBe(language);
+    expect(await bare.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     const before = await box(early);
-    await bare.close();
+    await bareContext.close();
     await visit(page, '/');
     const drawn = page.getByRole('heading', { level: 1, name: heading });
     const after = await box(drawn);

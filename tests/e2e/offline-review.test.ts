@@ -33,9 +33,11 @@ const expectedWhileCut = /^Failed to load resource: net::ERR_(INTERNET_DISCONNEC
 const errorsWhileCut: string[] = [];
 /**
  * The auth client's failed token refresh (supabase-js logs it and keeps the session), once the
- * page's clock has moved past the token's expiry while offline.
+ * page's clock has moved past the token's expiry while offline: from its refresh timer as the
+ * fetch's TypeError, or, when a page (re)loaded offline asks for its session, as the
+ * AuthRetryableFetchError auth-js wraps it in. Either way the error was made in its code.
  */
-const refreshWhileCut = /^TypeError: Failed to fetch\n\s+at [^\n]*\/assets\/auth-client-[\w-]+\.js:/;
+const refreshWhileCut = /^(TypeError|AuthRetryableFetchError): Failed to fetch\n\s+at [^\n]*\/assets\/auth-client-[\w-]+\.js:/;
 
 const url = (path: string) => new URL(path, stack().webUrl).href;
 const reviewsOnServer = async () => (await adminSql()`select flashcard_id, review_id, duration_ms from public.reviews where user_id = ${learnerId}`).map((row) => ({ ...row }));
