@@ -28,6 +28,12 @@ const linkCase: ModerationCase = {
   count: 3,
   reasons: { wrong: 2, offensive: 1 },
   notes: [{ text: 'Not the same thing.', reason: 'wrong', createdAt: '2026-08-01T10:00:00Z' }],
+  reporters: (['wrong', 'wrong', 'offensive'] as const).map((reason, i) => ({
+    reason,
+    createdAt: `2026-08-01T10:0${i}:00Z`,
+    reporterCreatedAt: '2026-05-01T10:00:00Z',
+    trusted: true,
+  })),
   firstReportedAt: '2026-08-01T10:00:00Z',
   lastReportedAt: '2026-08-01T10:05:00Z',
   hidden: true,
@@ -130,5 +136,55 @@ describe('Moderation queue: a reported recording', () => {
     await user.click(within(actions).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(callsTo(fetchMock, '/admin/resolveReport')).toHaveLength(1));
     expect(callsTo(fetchMock, '/admin/resolveReport')[0].body).toEqual({ recordingId, action: 'remove' });
+  });
+});
+
+/** A time that many milliseconds before now, as the API writes times. */
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const HOUR = 3_600_000;
+const brigadedCase: ModerationCase = {
+  ...linkCase,
+  _id: 'case-3',
+  variantId: undefined,
+  kind: 'entry',
+  count: 4,
+  reasons: { spam: 3, wrong: 1 },
+  notes: [],
+  hidden: false,
+  moderation: null,
+  reporters: [
+    { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(5 * 60_000 + 30_000), trusted: false },
+    { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(HOUR + 60_000), trusted: false },
+    { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(5 * 24 * HOUR), trusted: false },
+    { reason: 'wrong', createdAt: ago(60_000), reporterCreatedAt: ago(3 * 24 * HOUR + HOUR), trusted: true },
+  ],
+  preview: { title: 'chévere', description: 'Great.', country: 'VE', author: 'Olga', ownerName: 'Olga' },
+};
+
+describe('Moderation queue: who reported', () => {
+  it('shows each reporter’s account age, and which reports do not count toward hiding', async () => {
+    stubFetch(() => json({ data: [brigadedCase], open: 1, nextCursor: null }));
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    const list = await screen.findByRole('list', { name: 'Who reported' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Spam · New account, 5 minutes old · doesn't count toward hiding",
+      "Spam · New account, 1 hour old · doesn't count toward hiding",
+      "Spam · Account 5 days old · doesn't count toward hiding",
+      'Wrong · Account 3 days old',
+    ]);
+    expect(screen.getByText('4 reporters')).toBeInTheDocument();
+  });
+
+  it('says it in Spanish, with its plural forms', async () => {
+    stubFetch(() => json({ data: [brigadedCase], open: 1, nextCursor: null }));
+    await i18n.changeLanguage('es');
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    const list = await screen.findByRole('list', { name: 'Quién denunció' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Spam · Cuenta nueva, de 5 minutos · no cuenta para ocultar',
+      'Spam · Cuenta nueva, de 1 hora · no cuenta para ocultar',
+      'Spam · Cuenta de 5 días · no cuenta para ocultar',
+      'Incorrecto · Cuenta de 3 días',
+    ]);
   });
 });

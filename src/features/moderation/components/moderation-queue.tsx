@@ -10,6 +10,7 @@ import { useRelativeTime } from '@/lib/use-relative-time';
 import { useReports, type LinkPreview, type LinkedEntryPreview, type ModerationCase, type RecordingPreview, type Resolution } from '../api/get-reports';
 import type { QueueStatus } from '../api/moderation-keys';
 import { useResolveReport } from '../api/resolve-report';
+import { CaseReporters } from './case-reporters';
 import './moderation.css';
 
 const doneKey = { restore: 'admin.moderation.restored', remove: 'admin.moderation.removedDone', dismiss: 'admin.moderation.dismissed' } as const;
@@ -127,6 +128,7 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
           </li>
         ))}
       </ul>
+      <CaseReporters reporters={item.reporters} />
       {item.notes.length > 0 && (
         <details className="case__notes">
           <summary>{t('admin.moderation.notes')}</summary>
