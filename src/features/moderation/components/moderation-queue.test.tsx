@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import enUSAdmin from '@/i18n/locales/en-US.admin.json';
@@ -7,6 +8,7 @@ import { addEnglishPageStrings } from '@/i18n/page-strings';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
 import type { ModerationCase } from '../api/get-reports';
+import { moderationKeys } from '../api/moderation-keys';
 import { ModerationQueue } from './moderation-queue';
 
 // The admin page adds these with its chunk.
@@ -90,6 +92,25 @@ describe('Moderation queue: a reported variant link', () => {
     );
   });
 
+  it('says it was restored even when the live queue dropped the row before the reply came', async () => {
+    const user = userEvent.setup();
+    let resolved = false;
+    const page: { client?: QueryClient } = {};
+    stubFetch(async (url) => {
+      if (url.pathname !== '/api/admin/resolveReport') return json({ data: resolved ? [] : [linkCase], open: resolved ? 0 : 1, nextCursor: null });
+      // The decision's 'queue' event reaches the page before its reply: the queue refetches without the row.
+      resolved = true;
+      await page.client!.invalidateQueries({ queryKey: moderationKeys.queues() });
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Decide on popote ↔ pajita' })).not.toBeInTheDocument());
+      return json({ success: true, data: { ...linkCase, status: 'resolved', resolution: 'restore', hidden: false, moderation: null } });
+    });
+    page.client = renderWithProviders(<ModerationQueue />, { user: admin }).queryClient;
+    const actions = await screen.findByRole('group', { name: 'Decide on popote ↔ pajita' });
+    await user.click(within(actions).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Restored: it is visible again.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing waiting. The community is behaving.')).toBeInTheDocument();
+  });
+
   it('says when a resolved link is gone, in Spanish too', async () => {
     stubFetch(() =>
       json({
@@ -147,12 +168,13 @@ const brigadedCase: ModerationCase = {
   _id: 'case-3',
   variantId: undefined,
   kind: 'entry',
-  count: 4,
-  reasons: { spam: 3, wrong: 1 },
+  count: 5,
+  reasons: { spam: 4, wrong: 1 },
   notes: [],
   hidden: false,
   moderation: null,
   reporters: [
+    { reason: 'spam', createdAt: ago(10_000), reporterCreatedAt: ago(20_000), trusted: false },
     { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(5 * 60_000 + 30_000), trusted: false },
     { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(HOUR + 60_000), trusted: false },
     { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(5 * 24 * HOUR), trusted: false },
@@ -167,12 +189,13 @@ describe('Moderation queue: who reported', () => {
     renderWithProviders(<ModerationQueue />, { user: admin });
     const list = await screen.findByRole('list', { name: 'Who reported' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Spam · New account, under a minute old · doesn't count toward hiding",
       "Spam · New account, 5 minutes old · doesn't count toward hiding",
       "Spam · New account, 1 hour old · doesn't count toward hiding",
       "Spam · Account 5 days old · doesn't count toward hiding",
       'Wrong · Account 3 days old',
     ]);
-    expect(screen.getByText('4 reporters')).toBeInTheDocument();
+    expect(screen.getByText('5 reporters')).toBeInTheDocument();
   });
 
   it('says it in Spanish, with its plural forms', async () => {
@@ -181,6 +204,7 @@ describe('Moderation queue: who reported', () => {
     renderWithProviders(<ModerationQueue />, { user: admin });
     const list = await screen.findByRole('list', { name: 'Quién denunció' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Spam · Cuenta nueva, de menos de un minuto · no cuenta para ocultar',
       'Spam · Cuenta nueva, de 5 minutos · no cuenta para ocultar',
       'Spam · Cuenta nueva, de 1 hora · no cuenta para ocultar',
       'Spam · Cuenta de 5 días · no cuenta para ocultar',
