@@ -24,21 +24,24 @@
 -- removed by the moderators, not deleted; a vote stands while the entry it is on does). An
 -- entry its writer unshowed still stands: only the moderators' decisions take standing away.
 -- Not a definer and granted to no API role: it reads auth.users, so only definers (the report
--- functions, private.case_reporters) call it, with their owner's rights.
+-- functions, private.case_reporters) call it, with their owner's rights. PL/pgSQL so its
+-- queries are planned once per session, not at each of a queue page's reporters.
 create or replace function private.is_trusted_reporter(reporter uuid)
 returns boolean
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select exists (select 1 from auth.users u
+begin
+  return exists (select 1 from auth.users u
                   where u.id = is_trusted_reporter.reporter
                     and u.created_at <= now() - interval '72 hours'
                     and (u.banned_until is null or u.banned_until <= now()))
      and (exists (select 1 from public.entries e where e.owner = is_trusted_reporter.reporter and e.moderation is null)
           or exists (select 1 from public.comments c where c.owner = is_trusted_reporter.reporter and c.moderation is null)
           or exists (select 1 from public.votes v join public.entries e on e.id = v.entry_id
-                      where v.user_id = is_trusted_reporter.reporter and e.moderation is null))
+                      where v.user_id = is_trusted_reporter.reporter and e.moderation is null));
+end;
 $$;
 comment on function private.is_trusted_reporter(uuid) is
   'True when this account''s reports count toward a hold: at least 72 hours old, not banned, with an entry, comment or vote that stands.';
@@ -63,25 +66,28 @@ revoke all on function private.trusted_reports(uuid) from public, anon, authenti
 -- For admins only (checked inside; anyone else gets an empty list): the reports of this round
 -- (since the case was last opened), first first, at most 100, each with its reason, when it was
 -- filed, when its reporter's account was made and whether that reporter is trusted now.
--- Reporters stay unnamed, as the queue's notes are.
+-- Reporters stay unnamed, as the queue's notes are. PL/pgSQL, as case_json, for its plan.
 create or replace function private.case_reporters(the_case uuid, since timestamptz)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'reason', x.reason, 'createdAt', x.created_at, 'reporterCreatedAt', x.reporter_created_at,
-           'trusted', private.is_trusted_reporter(x.reporter))
-         order by x.created_at, x.id), '[]'::jsonb)
-    from (select r.id, r.reason, r.created_at, r.reporter, u.created_at as reporter_created_at
-            from public.reports r
-            join auth.users u on u.id = r.reporter
-           where r.case_id = case_reporters.the_case and r.created_at >= case_reporters.since
-             and (select private.is_admin())
-           order by r.created_at, r.id
-           limit 100) x
+begin
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'reason', x.reason, 'createdAt', x.created_at, 'reporterCreatedAt', x.reporter_created_at,
+             'trusted', private.is_trusted_reporter(x.reporter))
+           order by x.created_at, x.id), '[]'::jsonb)
+      from (select r.id, r.reason, r.created_at, r.reporter, u.created_at as reporter_created_at
+              from public.reports r
+              join auth.users u on u.id = r.reporter
+             where r.case_id = case_reporters.the_case and r.created_at >= case_reporters.since
+               and (select private.is_admin())
+             order by r.created_at, r.id
+             limit 100) x);
+end;
 $$;
 comment on function private.case_reporters(uuid, timestamptz) is
   'For admins: a case''s reports of this round as [{reason, createdAt, reporterCreatedAt, trusted}], first first, at most 100.';
