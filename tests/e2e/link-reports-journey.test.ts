@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot, screenshotDir } from '../support/browser.ts';
-import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, makeTrusted, registerThroughApi, stack } from '../support/stack.ts';
 
 // Link reports in real Chromium against the production build and the stack's Realtime: Lina
 // links Olga's popote to Otto's pajita. Olga (desktop) and Otto (a phone, Spanish) have their
-// entries open. Three learners report the link from popote's "Elsewhere" section with the
-// report flag, by keyboard; at the third, the link leaves both owners' pages without a reload.
-// An admin sees the link case (both entries, flags, links) in the queue and restores it; both
-// pages show it again, live. Screenshots go to test-results/e2e/link-reports-*.png.
+// entries open. Three established learners report the link from popote's "Elsewhere" section
+// with the report flag, by keyboard; at the third, the link leaves both owners' pages without a
+// reload. An admin sees the link case (both entries, flags, links, who reported) in the queue
+// and restores it; both pages show it again, live. Screenshots go to
+// test-results/e2e/link-reports-*.png.
 
 const run = Date.now().toString(36);
 const person = (name: string) => ({ name: `${name} ${run}`, email: `${name.toLowerCase()}-linkrep-${run}@e2e.jerga.local`, password: `pajita-larga-${run}` });
@@ -60,6 +61,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const [linaToken, olgaToken, ottoToken] = await Promise.all([registerThroughApi(lina), registerThroughApi(olga), registerThroughApi(otto)]);
   await Promise.all([...reporters, moderator].map(registerThroughApi));
+  // The reporters are established: 73 hours old, with an entry of their own that stands.
+  await Promise.all(reporters.map((reporter) => makeTrusted(reporter.email)));
   await adminSql()`update public.profiles p set is_admin = true from auth.users u where u.id = p.id and u.email = ${moderator.email}`;
   await addEntry(olgaToken, popote, 'MX');
   await addEntry(ottoToken, pajita, 'ES');
@@ -127,6 +130,9 @@ describe('a variant link reported like an entry', () => {
     await row.getByText('Variant link').waitFor();
     await row.getByText('3 reporters').waitFor();
     await row.getByText(`Linked by ${lina.name}`).waitFor();
+    expect(await row.getByRole('list', { name: 'Who reported' }).getByRole('listitem').allTextContents()).toEqual(
+      Array(3).fill(expect.stringMatching(/ · Account 3 days old$/)),
+    );
     const pair = row.getByRole('list', { name: 'The two entries linked as one meaning' });
     expect(await pair.getByRole('link', { name: popote }).getAttribute('href')).toBe(`/content/${ids[popote]}`);
     expect(await pair.getByRole('link', { name: pajita }).getAttribute('href')).toBe(`/content/${ids[pajita]}`);

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
-import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, makeTrusted, registerThroughApi, stack } from '../support/stack.ts';
 
-// Moderation in real Chromium against the production build and the stack's Realtime: three
-// learners report an entry through its Report dialog, and it leaves a fourth learner's home
-// grid without a reload; its owner sees why it is hidden; an admin restores it from the live
-// queue on /admin and it comes back. Screenshots go to test-results/e2e/moderation-*.png.
+// Moderation in real Chromium against the production build and the stack's Realtime: a new
+// account's report hides nothing; three established learners report an entry through its Report
+// dialog, and it leaves a fourth learner's home grid without a reload; its owner sees why it is
+// hidden; an admin sees who reported (each account's age, the new one's report not counting)
+// and restores it from the live queue on /admin, and it comes back. Screenshots go to
+// test-results/e2e/moderation-*.png.
 
 const run = Date.now().toString(36);
 const person = (name: string) => ({ name: `${name} ${run}`, email: `${name.toLowerCase()}-mod-${run}@e2e.jerga.local`, password: `pisco-sour-${run}` });
 const owner = person('Olga');
 const reporters = [person('Rita'), person('Rosa'), person('Raul')];
+const newcomer = person('Nico');
 const watcher = person('Wendy');
 const moderator = person('Ada');
 const title = `pura paja ${run}`;
@@ -21,6 +24,7 @@ const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 let entryId: string;
+let newcomerToken: string;
 const sessions: { context: BrowserContext; page: Page; errors: string[] }[] = [];
 
 async function signedIn(someone: typeof owner, viewport = DESKTOP): Promise<Page> {
@@ -37,6 +41,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const ownerToken = await registerThroughApi(owner);
   await Promise.all([...reporters, watcher, moderator].map(registerThroughApi));
+  newcomerToken = await registerThroughApi(newcomer);
+  // The three reporters are established: 73 hours old, with an entry of their own that stands.
+  await Promise.all(reporters.map((reporter) => makeTrusted(reporter.email)));
   await adminSql()`update public.profiles p set is_admin = true from auth.users u where u.id = p.id and u.email = ${moderator.email}`;
   const added = await api<{ data: { _id: string } }>('/content/addContent', {
     token: ownerToken,
@@ -57,6 +64,13 @@ describe('a community that looks after itself', () => {
     watcherPage = await signedIn(watcher);
     await watcherPage.goto(stack().webUrl);
     await card(watcherPage).waitFor();
+  });
+
+  it('a new account reports it: the report is taken, the entry stays', async () => {
+    const reply = await api('/report/addReport', { token: newcomerToken, body: { contentId: entryId, reason: 'spam' } });
+    expect(reply.status).toBe(201);
+    expect((await api(`/content/getContentById/${entryId}`)).status).toBe(200);
+    expect(await card(watcherPage).count()).toBe(1);
   });
 
   it('three learners report it from its page; at the third it leaves the fourth window live', async () => {
@@ -102,8 +116,15 @@ describe('a community that looks after itself', () => {
     expect(await page.getByRole('tab', { name: /Moderation/ }).getAttribute('aria-selected')).toBe('true');
     const row = page.locator('.case', { hasText: title });
     await row.waitFor();
-    await row.getByText('3 reporters').waitFor();
+    await row.getByText('4 reporters').waitFor();
     await row.getByText('Hidden', { exact: true }).waitFor();
+    // Who reported: the new account's report does not count; the three others are 3 days old.
+    const who = row.getByRole('list', { name: 'Who reported' });
+    await who.waitFor();
+    const lines = await who.getByRole('listitem').allTextContents();
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((line) => /^Spam · New account, .+ old · doesn't count toward hiding$/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => / · Account 3 days old$/.test(line))).toHaveLength(3);
     await row.getByText('Reporters’ notes').click();
     await row.getByText('“by Shakira”? Not her.', { exact: false }).waitFor();
     await screenshot(page, 'moderation-4-queue');

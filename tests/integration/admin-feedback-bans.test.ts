@@ -18,9 +18,9 @@ beforeAll(async () => {
   [learner, admin, ...reporters] = await Promise.all([
     createUser({ name: 'Lena Learner' }),
     createUser({ admin: true, name: 'Ada Admin' }),
-    createUser(),
-    createUser(),
-    createUser(),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
   ]);
 });
 

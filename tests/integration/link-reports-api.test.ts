@@ -5,7 +5,7 @@ import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/r
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // Variant links reported like entries, through /api: POST /api/report/addReport with
-// {contentId, variantId} (the link between the two), the hold at three accounts (the two stop
+// {contentId, variantId} (the link between the two), the hold at three trusted accounts (the two stop
 // grouping for everyone, their pages told live), the admins' queue showing both entries, and
 // POST /api/admin/resolveReport {contentId, variantId, action}: restore and dismiss group the
 // link again, remove deletes it; each audited.
@@ -50,7 +50,7 @@ const variantsOf = async (id: string, token?: string) => {
   return reply.body.variants.map((variant) => variant._id);
 };
 
-/** Three reporters report the pair's link: held. */
+/** Three trusted reporters report the pair's link: held. */
 async function holdLink({ a, b }: Pair): Promise<void> {
   for (const [i, reporter] of reporters.slice(0, 3).entries()) {
     const reply = await report({ contentId: i % 2 ? b._id : a._id, variantId: i % 2 ? a._id : b._id, reason: 'wrong' }, reporter.token);
@@ -64,10 +64,10 @@ beforeAll(async () => {
     createUser({ name: 'Olga Owner' }),
     createUser({ name: 'Otto Owner' }),
     createUser({ admin: true }),
-    createUser(),
-    createUser(),
-    createUser(),
-    createUser(),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
   ]);
 });
 
@@ -162,6 +162,17 @@ describe('POST /api/report/addReport {contentId, variantId}', () => {
     const fourth = await report({ contentId: a._id, variantId: b._id, reason: 'wrong' }, reporters[3].token);
     expect(fourth.status).toBe(404);
     expect((await api(`/content/unlinkVariant/${a._id}/${b._id}`, { method: 'DELETE', token: linker.token })).status).toBe(404);
+  });
+
+  it('takes three new accounts’ reports but holds nothing: the pair still groups, the queue shows them untrusted', async () => {
+    const { a, b } = await linkedPair('fresh');
+    const newcomers = await Promise.all([0, 1, 2].map(() => createUser()));
+    for (const newcomer of newcomers) expect((await report({ contentId: a._id, variantId: b._id, reason: 'wrong' }, newcomer.token)).status).toBe(201);
+    expect(await variantsOf(a._id)).toEqual([b._id]);
+    const queue = await api('/admin/getReports?status=open&limit=50', { token: admin.token });
+    const row = queue.body.data.find((item: { kind: string; contentId: string }) => item.kind === 'link' && item.contentId === [a._id, b._id].sort()[0]);
+    expect(row).toMatchObject({ count: 3, hidden: false });
+    expect(row.reporters.map((reporter: { trusted: boolean }) => reporter.trusted)).toEqual([false, false, false]);
   });
 });
 

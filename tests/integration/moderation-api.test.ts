@@ -4,9 +4,9 @@ import type { AuthReply, Entry } from '../../supabase/functions/_shared/api/type
 import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
-// /api/report and /api/admin against the real stack: reports, the hold at three accounts
+// /api/report and /api/admin against the real stack: reports, the hold at three trusted accounts
 // (lists, search, the entry page, comments, live), the admins' queue, restore / remove /
-// dismiss, bans, and the audit log.
+// dismiss, bans, and the audit log. (report-brigade.test.ts: reports by untrusted accounts.)
 
 const unique = () => Math.random().toString(36).slice(2, 9);
 
@@ -34,10 +34,10 @@ beforeAll(async () => {
   [owner, admin, ...reporters] = await Promise.all([
     createUser({ name: 'Olga Owner' }),
     createUser({ admin: true, name: 'Ada Admin' }),
-    createUser(),
-    createUser(),
-    createUser(),
-    createUser(),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
   ]);
 });
 
@@ -163,6 +163,12 @@ describe('/api/admin', () => {
       preview: expect.objectContaining({ title: entry.title, ownerName: 'Olga Owner' }),
     });
     expect(Date.parse(row.firstReportedAt)).toBeLessThanOrEqual(Date.parse(row.lastReportedAt));
+    // Each reporter with their account's creation time (73 hours back here) and trust.
+    expect(row.reporters).toHaveLength(3);
+    for (const reporter of row.reporters as { reason: string; createdAt: string; reporterCreatedAt: string; trusted: boolean }[]) {
+      expect(reporter).toEqual({ reason: expect.any(String), createdAt: expect.any(String), reporterCreatedAt: expect.any(String), trusted: true });
+      expect(Math.round((Date.parse(reporter.createdAt) - Date.parse(reporter.reporterCreatedAt)) / 3_600_000)).toBe(73);
+    }
     const firstPage = await api('/admin/getReports?limit=1', { token: admin.token });
     expect(firstPage.body.data).toHaveLength(1);
     expect(firstPage.body.nextCursor).toEqual(expect.any(String));

@@ -73,9 +73,9 @@ beforeAll(async () => {
     createUser({ name: 'Sara Speaker' }),
     createUser({ name: 'Otto Other' }),
     createUser({ admin: true }),
-    createUser(),
-    createUser(),
-    createUser(),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
+    createUser({ trusted: true }),
   ]);
   await adminSql()`update public.profiles set home_country = 'MX' where id = ${sara.id}`;
 });
@@ -306,7 +306,7 @@ describe('DELETE /api/recording/{id}', () => {
 });
 
 describe('reports of a recording', () => {
-  it('holds it at the third account (gone from the list), shows it in the queue, and removing it removes the file', async () => {
+  it('holds it at the third trusted account (gone from the list), shows it in the queue, and removing it removes the file', async () => {
     const entryId = await newEntry();
     const take = await recorded(sara, entryId);
     const own = await api('/report/addReport', { body: { recordingId: take._id, reason: 'spam' }, token: sara.token });

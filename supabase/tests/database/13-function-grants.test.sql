@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(149);
+select plan(151);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -62,6 +62,8 @@ select plan(149);
 --     another bucket: 400 rather than 404; it looks at the caller's own objects only).
 --   nobody: file_report (writes a report and its case's counters; called only by add_report,
 --     add_link_report and add_recording_report, each having checked the caller and the target).
+--   authenticated only: case_reporters (the queue's reporters with their accounts' age and trust,
+--     read from auth.users for moderation_queue run as the caller; empty for anyone but an admin).
 --   authenticated only: reset_own_flashcard (public.reset_flashcard, run as the caller, resets
 --     one of the caller's own cards, checked inside: scheduling columns and the log are not
 --     the learner's to write; a guest is told to log in before it is reached).
@@ -73,6 +75,7 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.audit(text, text, text, text, text, jsonb)', false, false),
   ('private.audit_admin_changes()', false, false),
   ('private.audit_recording_delete()', false, false),
+  ('private.case_reporters(uuid, timestamp with time zone)', false, true),
   ('private.check_current_password(text)', false, true),
   ('private.check_login_throttle(text, text)', true, false),
   ('private.count_comments()', false, false),

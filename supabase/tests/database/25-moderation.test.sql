@@ -1,4 +1,4 @@
--- moderation: reports (public.add_report), the hold at three accounts, the admins' queue
+-- moderation: reports (public.add_report), the hold at three trusted accounts, the admins' queue
 -- (moderation_queue), resolve_report, ban_user, and the audit log; each table's policies
 -- and grants per actor: anonymous, owner, other learners (reporters), admin.
 begin;
@@ -12,6 +12,10 @@ select tests.create_user('25010000-0000-4000-8000-000000000002', 'Rita Uno') as 
 select tests.create_user('25010000-0000-4000-8000-000000000003', 'Rosa Dos') as r2_session \gset
 select tests.create_user('25010000-0000-4000-8000-000000000004', 'Raul Tres') as r3_session \gset
 select tests.create_user('25010000-0000-4000-8000-000000000005', 'Ada Admin', true) as admin_session \gset
+-- The three reporters are trusted (72 hours old, with an entry that stands): their reports hold
+-- (50-report-trust covers the accounts whose reports do not).
+select tests.make_trusted(id) from unnest('{25010000-0000-4000-8000-000000000002, 25010000-0000-4000-8000-000000000003,
+                                            25010000-0000-4000-8000-000000000004}'::uuid[]) id;
 
 insert into public.entries (id, title, description, country, author, owner) values
   ('25e00000-0000-4000-8000-000000000001', 'xxxxxxxx', 'Junk.', 'MX', 'Shakira', '25010000-0000-4000-8000-000000000001'),
@@ -117,7 +121,7 @@ select set_config('request.jwt.claims', tests.claims('25010000-0000-4000-8000-00
 select is((select count(*)::int from jsonb_array_elements(public.moderation_queue('open', null, null, 100) -> 'data') x
             where x ->> 'contentId' like '25e0%'), 2, 'the queue has a row per open thing: the entry and the comment');
 select ok((public.moderation_queue('open') ->> 'open')::int >= 2, 'and counts them among the open');
-select is((select x - 'notes' - 'preview' - 'firstReportedAt' - 'lastReportedAt' - '_id'
+select is((select x - 'notes' - 'preview' - 'firstReportedAt' - 'lastReportedAt' - '_id' - 'reporters'
              from jsonb_array_elements(public.moderation_queue('open', null, null, 100) -> 'data') x
             where x ->> 'kind' = 'entry' and x ->> 'contentId' = '25e00000-0000-4000-8000-000000000001'),
   '{"contentId": "25e00000-0000-4000-8000-000000000001", "commentId": null, "recordingId": null, "kind": "entry", "count": 3,

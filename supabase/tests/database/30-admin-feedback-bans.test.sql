@@ -13,6 +13,9 @@ select tests.create_user('30010000-0000-4000-8000-000000000002', 'Otto Other') a
 select tests.create_user('30010000-0000-4000-8000-000000000003', 'Ada Admin', true) as admin_session \gset
 select tests.create_user('30010000-0000-4000-8000-000000000004', 'Abe Admin', true) as admin2_session \gset
 select tests.create_user('30010000-0000-4000-8000-000000000005', 'Bea Banned') as banned_session \gset
+-- The three who report Olga's comment are trusted (72 hours old, with an entry that stands).
+select tests.make_trusted(id) from unnest('{30010000-0000-4000-8000-000000000002, 30010000-0000-4000-8000-000000000003,
+                                            30010000-0000-4000-8000-000000000004}'::uuid[]) id;
 
 insert into public.feedback (id, name, email, message, user_id) values
   ('30f00000-0000-4000-8000-000000000001', 'Olga', 'olga@example.com', 'Más de Chile, por favor.', '30010000-0000-4000-8000-000000000001'),
@@ -133,7 +136,7 @@ select is(tests.error_of($$ select public.ban_user('30010000-0000-4000-8000-0000
   'another admin cannot be banned (the table offers no Ban there)');
 
 -------------------------------------------------------------------------------- comment_count through moderation
--- Three accounts report Olga's comment: held, out of the count.
+-- Three trusted accounts report Olga's comment: held, out of the count.
 select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000002', :'other_session'), true);
 select public.add_report(null, '30c00000-0000-4000-8000-000000000001', 'spam') is not null as reported \gset
 select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000004', :'admin2_session'), true);

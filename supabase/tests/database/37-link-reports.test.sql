@@ -1,5 +1,5 @@
 -- link reports: a variant link reported like an entry (public.add_link_report), held at the
--- third account (it stops grouping its entries for everyone: concept_members, each entry's
+-- third trusted account (it stops grouping its entries for everyone: concept_members, each entry's
 -- variants, the concept search; only admins still read it), the admins' queue showing both
 -- entries, and resolve_link_report (restore and dismiss group it again, remove deletes it),
 -- audited. Each actor: guest, reporters, the link's creator, the entries' owners, other
@@ -19,6 +19,11 @@ select tests.create_user('37010000-0000-4000-8000-000000000005', 'Rosa Dos') as 
 select tests.create_user('37010000-0000-4000-8000-000000000006', 'Raul Tres') as r3_session \gset
 select tests.create_user('37010000-0000-4000-8000-000000000007', 'Ada Admin', true) as admin_session \gset
 select tests.create_user('37010000-0000-4000-8000-000000000008', 'Nico Nuevo') as other_session \gset
+-- Everyone who reports here is trusted (72 hours old, with an entry that stands): their reports
+-- hold (50-report-trust covers the accounts whose reports do not).
+select tests.make_trusted(id) from unnest('{37010000-0000-4000-8000-000000000002, 37010000-0000-4000-8000-000000000004,
+                                            37010000-0000-4000-8000-000000000005, 37010000-0000-4000-8000-000000000006,
+                                            37010000-0000-4000-8000-000000000008}'::uuid[]) id;
 
 insert into public.entries (id, title, description, country, author, owner, show) values
   ('37e00000-0000-4000-8000-000000000001', 'popote37', 'Straw.', 'MX', 'Olga', '37010000-0000-4000-8000-000000000002', true),
@@ -157,7 +162,7 @@ set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000007', :'admin_session'), true);
 select is((select count(*)::int from public.variant_links where entry_a = '37e00000-0000-4000-8000-000000000001'), 1,
   'an admin reads the held link');
-select is((select c - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'preview'
+select is((select c - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'preview' - 'reporters'
              from jsonb_array_elements(pg_temp.queue('open')) c where c ->> 'contentId' = '37e00000-0000-4000-8000-000000000001' and c ->> 'variantId' = '37e00000-0000-4000-8000-000000000002'),
   '{"kind": "link", "count": 3, "hidden": true, "status": "open", "reasons": {"wrong": 2, "offensive": 1}, "commentId": null,
     "contentId": "37e00000-0000-4000-8000-000000000001", "variantId": "37e00000-0000-4000-8000-000000000002", "moderation": "held",
@@ -177,7 +182,7 @@ select is(tests.error_of($$ select public.resolve_link_report('37e00000-0000-400
 select is(tests.error_of($$ select public.resolve_link_report(null, '37e00000-0000-4000-8000-000000000003', 'restore') $$) ->> 'hint',
   'report_target_required', 'one entry only: report_target_required');
 select pg_temp.forget_told();
-select is((select r - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'preview' - 'resolvedAt' - 'reasons'
+select is((select r - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'preview' - 'resolvedAt' - 'reasons' - 'reporters'
              from public.resolve_link_report('37e00000-0000-4000-8000-000000000002', '37e00000-0000-4000-8000-000000000001', 'restore', 'Regional, fine.') r),
   '{"kind": "link", "count": 3, "hidden": false, "status": "resolved", "commentId": null, "contentId": "37e00000-0000-4000-8000-000000000001",
     "variantId": "37e00000-0000-4000-8000-000000000002", "moderation": null, "resolution": "restore", "recordingId": null,

@@ -20,6 +20,10 @@ select tests.create_user('39010000-0000-4000-8000-000000000004', 'Eve Ended') as
 select tests.create_user('39010000-0000-4000-8000-000000000005', 'Rita Uno') as r1_session \gset
 select tests.create_user('39010000-0000-4000-8000-000000000006', 'Rosa Dos') as r2_session \gset
 select tests.create_user('39010000-0000-4000-8000-000000000007', 'Raul Tres') as r3_session \gset
+-- The reporters are trusted (72 hours old, with an entry that stands): their reports hold
+-- (50-report-trust covers the accounts whose reports do not).
+select tests.make_trusted(id) from unnest('{39010000-0000-4000-8000-000000000005, 39010000-0000-4000-8000-000000000006,
+                                            39010000-0000-4000-8000-000000000007}'::uuid[]) id;
 update public.profiles set home_country = 'MX' where id = '39010000-0000-4000-8000-000000000001';
 delete from auth.sessions where user_id = '39010000-0000-4000-8000-000000000004';
 
@@ -285,7 +289,7 @@ reset role;
 set local role authenticated;
 select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000003', :'admin_session'), true);
 select is(pg_temp.listed(), '{AR:1:-:true,MX:0:-:true}', 'an admin lists the held one too, and may delete each');
-select is((select c - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'recordingId'
+select is((select c - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'recordingId' - 'reporters'
              from jsonb_array_elements(public.moderation_queue('open', null, null, 100) -> 'data') c
             where c ->> 'recordingId' = (select mx from ids39)::text),
   '{"kind": "recording", "count": 3, "hidden": true, "status": "open", "reasons": {"offensive": 2, "wrong": 1}, "commentId": null,

@@ -32,6 +32,18 @@ export interface RecordingPreview {
   entryTitle: string;
 }
 
+/**
+ * One report of a case's round: its reporter's account creation time, and whether that reporter
+ * is trusted now (at least 72 hours old with something of their own that stands: only trusted
+ * reports count toward hiding the thing).
+ */
+export interface CaseReporter {
+  reason: ReportReason;
+  createdAt: string;
+  reporterCreatedAt: string;
+  trusted: boolean;
+}
+
 /** One reported thing, as GET /api/admin/getReports sends it. */
 export interface ModerationCase {
   _id: string;
@@ -46,6 +58,8 @@ export interface ModerationCase {
   count: number;
   reasons: Partial<Record<ReportReason, number>>;
   notes: { text: string; reason: ReportReason; createdAt: string }[];
+  /** The reports of this round, first first (at most 100). */
+  reporters: CaseReporter[];
   firstReportedAt: string;
   lastReportedAt: string;
   hidden: boolean;

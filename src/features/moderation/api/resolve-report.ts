@@ -22,18 +22,28 @@ export async function resolveReport({ contentId, commentId, variantId, recording
   return reply.data;
 }
 
-/** Restore, remove or dismiss; the queue, the entry and its lists refetch. */
-export function useResolveReport() {
+/**
+ * Restore, remove or dismiss; the queue, the entry and its lists refetch. `onDone` and
+ * `onFailed` belong to the mutation, not to the caller's component: they run even when the live
+ * queue has already unmounted the resolved row (callbacks given to `mutate` would not).
+ */
+export function useResolveReport(
+  callbacks: { onDone?: (request: ResolveRequest) => void; onFailed?: (failure: Error, request: ResolveRequest) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveReport,
-    onSuccess: (_case, { contentId, variantId }) =>
-      Promise.all([
+    onError: callbacks.onFailed,
+    onSuccess: (_case, request) => {
+      callbacks.onDone?.(request);
+      const { contentId, variantId } = request;
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
         queryClient.invalidateQueries({ queryKey: entryKeys.detail(contentId) }),
         ...(variantId ? [queryClient.invalidateQueries({ queryKey: entryKeys.detail(variantId) })] : []),
         queryClient.invalidateQueries({ queryKey: entryKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(contentId) }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import enUSAdmin from '@/i18n/locales/en-US.admin.json';
@@ -7,6 +8,7 @@ import { addEnglishPageStrings } from '@/i18n/page-strings';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
 import type { ModerationCase } from '../api/get-reports';
+import { moderationKeys } from '../api/moderation-keys';
 import { ModerationQueue } from './moderation-queue';
 
 // The admin page adds these with its chunk.
@@ -28,6 +30,12 @@ const linkCase: ModerationCase = {
   count: 3,
   reasons: { wrong: 2, offensive: 1 },
   notes: [{ text: 'Not the same thing.', reason: 'wrong', createdAt: '2026-08-01T10:00:00Z' }],
+  reporters: (['wrong', 'wrong', 'offensive'] as const).map((reason, i) => ({
+    reason,
+    createdAt: `2026-08-01T10:0${i}:00Z`,
+    reporterCreatedAt: '2026-05-01T10:00:00Z',
+    trusted: true,
+  })),
   firstReportedAt: '2026-08-01T10:00:00Z',
   lastReportedAt: '2026-08-01T10:05:00Z',
   hidden: true,
@@ -84,6 +92,25 @@ describe('Moderation queue: a reported variant link', () => {
     );
   });
 
+  it('says it was restored even when the live queue dropped the row before the reply came', async () => {
+    const user = userEvent.setup();
+    let resolved = false;
+    const page: { client?: QueryClient } = {};
+    stubFetch(async (url) => {
+      if (url.pathname !== '/api/admin/resolveReport') return json({ data: resolved ? [] : [linkCase], open: resolved ? 0 : 1, nextCursor: null });
+      // The decision's 'queue' event reaches the page before its reply: the queue refetches without the row.
+      resolved = true;
+      await page.client!.invalidateQueries({ queryKey: moderationKeys.queues() });
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Decide on popote ↔ pajita' })).not.toBeInTheDocument());
+      return json({ success: true, data: { ...linkCase, status: 'resolved', resolution: 'restore', hidden: false, moderation: null } });
+    });
+    page.client = renderWithProviders(<ModerationQueue />, { user: admin }).queryClient;
+    const actions = await screen.findByRole('group', { name: 'Decide on popote ↔ pajita' });
+    await user.click(within(actions).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Restored: it is visible again.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing waiting. The community is behaving.')).toBeInTheDocument();
+  });
+
   it('says when a resolved link is gone, in Spanish too', async () => {
     stubFetch(() =>
       json({
@@ -130,5 +157,58 @@ describe('Moderation queue: a reported recording', () => {
     await user.click(within(actions).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(callsTo(fetchMock, '/admin/resolveReport')).toHaveLength(1));
     expect(callsTo(fetchMock, '/admin/resolveReport')[0].body).toEqual({ recordingId, action: 'remove' });
+  });
+});
+
+/** A time that many milliseconds before now, as the API writes times. */
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const HOUR = 3_600_000;
+const brigadedCase: ModerationCase = {
+  ...linkCase,
+  _id: 'case-3',
+  variantId: undefined,
+  kind: 'entry',
+  count: 5,
+  reasons: { spam: 4, wrong: 1 },
+  notes: [],
+  hidden: false,
+  moderation: null,
+  reporters: [
+    { reason: 'spam', createdAt: ago(10_000), reporterCreatedAt: ago(20_000), trusted: false },
+    { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(5 * 60_000 + 30_000), trusted: false },
+    { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(HOUR + 60_000), trusted: false },
+    { reason: 'spam', createdAt: ago(60_000), reporterCreatedAt: ago(5 * 24 * HOUR), trusted: false },
+    { reason: 'wrong', createdAt: ago(60_000), reporterCreatedAt: ago(3 * 24 * HOUR + HOUR), trusted: true },
+  ],
+  preview: { title: 'chévere', description: 'Great.', country: 'VE', author: 'Olga', ownerName: 'Olga' },
+};
+
+describe('Moderation queue: who reported', () => {
+  it('shows each reporter’s account age, and which reports do not count toward hiding', async () => {
+    stubFetch(() => json({ data: [brigadedCase], open: 1, nextCursor: null }));
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    const list = await screen.findByRole('list', { name: 'Who reported' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Spam · New account, under a minute old · doesn't count toward hiding",
+      "Spam · New account, 5 minutes old · doesn't count toward hiding",
+      "Spam · New account, 1 hour old · doesn't count toward hiding",
+      "Spam · Account 5 days old · doesn't count toward hiding",
+      'Wrong · Account 3 days old',
+    ]);
+    expect(screen.getByText('5 reporters')).toBeInTheDocument();
+  });
+
+  it('says it in Spanish, with its plural forms', async () => {
+    stubFetch(() => json({ data: [brigadedCase], open: 1, nextCursor: null }));
+    await i18n.changeLanguage('es');
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    const list = await screen.findByRole('list', { name: 'Quién denunció' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Spam · Cuenta nueva, de menos de un minuto · no cuenta para ocultar',
+      'Spam · Cuenta nueva, de 5 minutos · no cuenta para ocultar',
+      'Spam · Cuenta nueva, de 1 hora · no cuenta para ocultar',
+      'Spam · Cuenta de 5 días · no cuenta para ocultar',
+      'Incorrecto · Cuenta de 3 días',
+    ]);
   });
 });

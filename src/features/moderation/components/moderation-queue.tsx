@@ -10,6 +10,7 @@ import { useRelativeTime } from '@/lib/use-relative-time';
 import { useReports, type LinkPreview, type LinkedEntryPreview, type ModerationCase, type RecordingPreview, type Resolution } from '../api/get-reports';
 import type { QueueStatus } from '../api/moderation-keys';
 import { useResolveReport } from '../api/resolve-report';
+import { CaseReporters } from './case-reporters';
 import './moderation.css';
 
 const doneKey = { restore: 'admin.moderation.restored', remove: 'admin.moderation.removedDone', dismiss: 'admin.moderation.dismissed' } as const;
@@ -80,17 +81,16 @@ function RecordingCasePreview({ preview, removed }: { preview: RecordingPreview;
 function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => string }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const resolve = useResolveReport();
+  // The toasts are the mutation's own: the decision's live 'queue' event may drop this row
+  // before the reply arrives.
+  const resolve = useResolveReport({
+    onDone: ({ action }) => toast.success(t(doneKey[action])),
+    onFailed: (failure) => toast.error(apiErrorText(t, failure, 'admin.moderation.actionFailed')),
+  });
   const title = caseTitle(item);
   const context = item.commentId ? `/content/${item.contentId}#comment-${item.commentId}` : `/content/${item.contentId}`;
   const act = (action: Resolution) =>
-    resolve.mutate(
-      { contentId: item.contentId, commentId: item.commentId, variantId: item.variantId ?? null, recordingId: item.recordingId ?? null, action },
-      {
-        onSuccess: () => toast.success(t(doneKey[action])),
-        onError: (failure) => toast.error(apiErrorText(t, failure, 'admin.moderation.actionFailed')),
-      },
-    );
+    resolve.mutate({ contentId: item.contentId, commentId: item.commentId, variantId: item.variantId ?? null, recordingId: item.recordingId ?? null, action });
   const state = item.moderation === 'removed' ? 'removed' : item.hidden ? 'hidden' : 'visible';
 
   return (
@@ -127,6 +127,7 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
           </li>
         ))}
       </ul>
+      <CaseReporters reporters={item.reporters} />
       {item.notes.length > 0 && (
         <details className="case__notes">
           <summary>{t('admin.moderation.notes')}</summary>

@@ -6,8 +6,8 @@ import { RECORDINGS_BUCKET, recordingFilesOf } from './recordings.ts';
 import type { ListedUser } from './types.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
-// Shapes only: who may report what, the hold at three accounts, who may resolve and ban,
-// and the audit rows live in the SQL functions (add_report, moderation_queue,
+// Shapes only: who may report what, the hold at three trusted accounts, who may resolve and
+// ban, and the audit rows live in the SQL functions (add_report, moderation_queue,
 // resolve_report, ban_user, audit_entries; add_link_report and resolve_link_report for a
 // variant link, named by {contentId, variantId}: the link between the two entries;
 // add_recording_report and resolve_recording_report for a recording, named by {recordingId}).
