@@ -99,6 +99,17 @@ describe('uploads a minute', () => {
       error: 'too_many_uploads',
       message: 'too_many_uploads: an account may upload 30 files a minute',
     });
+    // The recorder's multipart form (the app's own upload) meets it too.
+    const form = new FormData();
+    form.append('cacheControl', '3600');
+    form.append('', new Blob([image(10)], { type: 'image/png' }), 'form.png');
+    const multipart = await fetch(`${stack().apiUrl}/storage/v1/object/avatars/${userId}/form.png`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, apikey: stack().anonKey },
+      body: form,
+    });
+    expect(multipart.status).toBe(429);
+    expect(await multipart.json()).toMatchObject({ statusCode: '429', error: 'too_many_uploads' });
     expect(await objectsOf(userId)).toHaveLength(30);
 
     // Another learner is not held up by it.
