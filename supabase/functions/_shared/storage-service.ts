@@ -33,7 +33,8 @@ export interface StoredFile {
 /**
  * Removes files of any buckets, a bucket's at a time, as removeFiles does. `removed` counts
  * the objects Storage says it deleted; `failed` the files of requests that did not go
- * through (they stay queued for the sweep). Never throws.
+ * through (they stay queued for the sweep). After one failed request the rest is not tried
+ * (Storage is down or refusing: no point in waiting for each timeout). Never throws.
  */
 export async function removeStoredFiles(files: readonly StoredFile[]): Promise<{ removed: number; failed: number }> {
   const byBucket = new Map<string, string[]>();
@@ -43,7 +44,7 @@ export async function removeStoredFiles(files: readonly StoredFile[]): Promise<{
   for (const [bucket, names] of byBucket) {
     for (let start = 0; start < names.length; start += REMOVE_BATCH) {
       const batch = names.slice(start, start + REMOVE_BATCH);
-      const count = await removeBatch(bucket, batch);
+      const count = failed > 0 ? null : await removeBatch(bucket, batch);
       if (count === null) failed += batch.length;
       else removed += count;
     }
