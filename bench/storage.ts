@@ -1,18 +1,21 @@
 // Benchmark: the local Storage service on a fresh stack. Prints the p50/p95 of a 1 MB
 // upload through supabase-js (target: p95 under 100 ms), and of a small /api read when the
 // stack is idle and while 100 clients download a 1 MB file over and over (target: p95
-// within 2x of idle: streaming downloads must not starve the rest of the gateway).
-// Never fails on timing.
+// within 2x of idle: streaming downloads must not starve the rest of the gateway). Then
+// the per-account limits (issue 30): one account uploading 1 KB files in a loop until
+// Storage refuses, and a small upload's p50/p95 as a learner (the limits' trigger runs)
+// against the service key's (no owner: it passes at once). Never fails on timing.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import postgres from 'postgres';
 import WebSocket from 'ws';
 import { freePort } from '../stack/free-port.ts';
 import { startStack } from '../stack/index.ts';
-import { measure } from './support.ts';
+import { benchLearner, measure } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 /** More /api samples than uploads: its p95 is the figure compared, on a machine others may share. */
@@ -37,6 +40,44 @@ const apiRead = async () => {
   return response.json();
 };
 
+/** The per-account limits: the attack as the issue measured it, then what checking them costs an upload. */
+async function accountLimits(service: SupabaseClient['storage']): Promise<void> {
+  const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+  const small = randomBytes(1024);
+  const asLearner = (token: string) =>
+    createClient(stack.apiUrl, stack.config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      accessToken: async () => token,
+      realtime: { transport: WebSocket as never },
+    }).storage.from('avatars');
+  try {
+    const attacker = await benchLearner(sql, stack);
+    const avatars = asLearner(attacker.token);
+    const started = performance.now();
+    let kept = 0;
+    for (let i = 0; i < 150; i += 1) {
+      if ((await avatars.upload(`${attacker.id}/flood-${i}.png`, small, { contentType: 'image/png' })).error) break;
+      kept += 1;
+    }
+    console.log(`attack, one account uploading 1 KB files in a loop: ${kept} kept, refused at upload ${kept + 1} after ${Math.round(performance.now() - started)} ms (before the limits: 150 kept in 3.6 s)`);
+    await sql`update private.storage_limits set uploads_per_minute = 1000000`;
+    const learner = await benchLearner(sql, stack);
+    const mine = asLearner(learner.token);
+    await measure('upload 1 KB as a learner (limits checked)', RUNS, async (i) => {
+      const { error } = await mine.upload(`${learner.id}/m-${i}-${Date.now()}.png`, small, { contentType: 'image/png' });
+      if (error) throw error;
+    });
+    await measure('upload 1 KB with the service key (no owner)', RUNS, async (i) => {
+      const { error } = await service.from('avatars').upload(`service/m-${i}-${Date.now()}.png`, small, { contentType: 'image/png' });
+      if (error) throw error;
+    });
+    console.log('');
+  } finally {
+    await sql`update private.storage_limits set uploads_per_minute = 30`;
+    await sql.end();
+  }
+}
+
 try {
   const created = await storage.createBucket(bucket, { public: true });
   if (created.error) throw created.error;
@@ -47,6 +88,7 @@ try {
     if (error) throw error;
   });
   console.log(`1 MB upload p95 ${upload.p95.toFixed(1)} ms (target < 100 ms): ${upload.p95 < 100 ? 'met' : 'NOT met'}\n`);
+  await accountLimits(storage);
 
   const { error } = await storage.from(bucket).upload('download.bin', file, { contentType: 'application/octet-stream' });
   if (error) throw error;

@@ -73,6 +73,18 @@ export interface StackConfig {
    * (bytes, or with a unit: 50MiB, 2MB), else supabase/config.toml `[storage] file_size_limit`, else 50 MiB.
    */
   storageFileSizeLimit: number;
+  /**
+   * Per-account Storage limits written to private.storage_limits at start, when given:
+   * JERGA_STORAGE_UPLOADS_PER_MINUTE (default in the database: 30) and JERGA_STORAGE_ACCOUNT_BYTES
+   * (bytes or a size such as 50MB; default in the database: 52428800). Unset leaves the database's.
+   */
+  storageUploadsPerMinute?: number;
+  storageAccountBytes?: number;
+  /**
+   * How often the stack calls the `sweep` function, as Supabase Cron does on hosted projects
+   * (JERGA_SWEEP_INTERVAL_SECONDS, default 600; 0 turns it off).
+   */
+  sweepIntervalSeconds: number;
   /** Use this Postgres instead of starting the embedded one. */
   databaseUrl?: string;
   jwtSecret: string;
@@ -231,6 +243,14 @@ export function parseByteSize(text: string, name: string): number {
   return bytes;
 }
 
+/** A whole number of at least 0 from the environment; a start-up error when it is not one. */
+function wholeNumberFromEnv(name: string, env: NodeJS.ProcessEnv): number | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (!/^\d{1,9}$/.test(value)) throw new Error(`${name} must be a whole number (0 or more): ${value}`);
+  return Number(value);
+}
+
 /** JERGA_STORAGE_FILE_SIZE_LIMIT, else config.toml's `[storage] file_size_limit`, else 50 MiB (the CLI's default). */
 function storageFileSizeLimitFromEnv(env: NodeJS.ProcessEnv): number {
   if (env.JERGA_STORAGE_FILE_SIZE_LIMIT) return parseByteSize(env.JERGA_STORAGE_FILE_SIZE_LIMIT, 'JERGA_STORAGE_FILE_SIZE_LIMIT');
@@ -261,6 +281,9 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     apiExternalUrl: urlFromEnv('API_EXTERNAL_URL', env),
     siteUrl: urlFromEnv('SITE_URL', env),
     additionalRedirectUrls: env.ADDITIONAL_REDIRECT_URLS?.split(',').map((entry) => entry.trim()).filter(Boolean),
+    storageUploadsPerMinute: wholeNumberFromEnv('JERGA_STORAGE_UPLOADS_PER_MINUTE', env),
+    storageAccountBytes: env.JERGA_STORAGE_ACCOUNT_BYTES ? parseByteSize(env.JERGA_STORAGE_ACCOUNT_BYTES, 'JERGA_STORAGE_ACCOUNT_BYTES') : undefined,
+    sweepIntervalSeconds: wholeNumberFromEnv('JERGA_SWEEP_INTERVAL_SECONDS', env) ?? 600,
     seed: true,
     quiet: false,
     authRateLimits: {

@@ -7,8 +7,10 @@ import { loadFunctions } from './functions.ts';
 import { startMail, type MailService } from './mail/index.ts';
 import type { Mailer } from './mail/types.ts';
 import { startRealtime, type RealtimeService } from './realtime/index.ts';
+import { startScheduler, type Scheduler } from './scheduler.ts';
 import { createGateway, listen } from './server.ts';
 import { startStorage, type StorageService } from './storage/index.ts';
+import { applyStorageLimits } from './storage/limits.ts';
 import { assertFitForHost, assertSeededAdminChanged, isLoopbackHost } from './self-hosting.ts';
 
 export interface RunningStack {
@@ -54,10 +56,12 @@ export async function startStack(
   let realtime: RealtimeService | undefined;
   let mail: MailService | undefined;
   let storage: StorageService | undefined;
+  let scheduler: Scheduler | undefined;
   try {
     mail = await startMail({ httpPort: config.mailPort, smtpPort: config.smtpPort });
     const { applied, seeded } = await prepareDatabase(db.url, { seed: config.seed });
     await assertSeededAdminChanged(config, db.url);
+    await applyStorageLimits(db.url, { uploadsPerMinute: config.storageUploadsPerMinute, accountBytes: config.storageAccountBytes });
     const apiUrl = `http://127.0.0.1:${config.apiPort}`;
     // What the edge runtime gives every function on Supabase.
     Object.assign(process.env, {
@@ -68,8 +72,10 @@ export async function startStack(
       SUPABASE_PUBLISHABLE_KEYS: namedKeys(config.publishableKeys),
       SUPABASE_SECRET_KEYS: namedKeys(config.secretKeys),
       JWT_SECRET: config.jwtSecret,
-      // Ours, not the edge runtime's: the api function's login role (see apiDatabaseUrlOf).
+      // Ours, not the edge runtime's: the api function's login role (see apiDatabaseUrlOf), and
+      // the sweep's, which becomes service_role (authenticator may; hosted: SUPABASE_DB_URL).
       API_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
+      SWEEP_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
     });
     // The app's origins (the cookie session's same-origin rule, CORS with credentials):
     // config.toml's site_url and additional_redirect_urls unless the environment names them.
@@ -105,6 +111,12 @@ export async function startStack(
     server = await listen(createGateway({ config, functions, auth, realtime, storage }), config.apiPort, realtime.handleUpgrade, config.host);
     // Past listen(), a socket-level error must not take the whole stack down.
     server.on('error', (error) => log(`API gateway: ${error.message}`));
+    // What Supabase Cron does on hosted projects (migration 20261203000300), through the gateway.
+    scheduler = startScheduler(
+      [{ name: 'jerga-storage-sweep', url: `${apiUrl}/functions/v1/sweep`, key: config.secretKey, everyMs: config.sweepIntervalSeconds * 1000 }],
+      log,
+    );
+    const runningScheduler = scheduler;
     const running = server;
     const runningAuth = auth;
     const runningRealtime = realtime;
@@ -135,6 +147,7 @@ export async function startStack(
       mailDescription: mail.describe,
       renewPools,
       async stop() {
+        await runningScheduler.stop();
         await runningRealtime.close();
         running.closeAllConnections();
         await new Promise<void>((resolve) => running.close(() => resolve()));
@@ -146,6 +159,7 @@ export async function startStack(
       },
     };
   } catch (error) {
+    await scheduler?.stop();
     server?.close();
     await realtime?.close();
     await auth?.close();

@@ -15,16 +15,18 @@ export class StorageError extends Error {
     readonly httpStatus = statusCode >= 500 ? statusCode : 400,
     /** Close the connection after answering: the rest of the request body was not read. */
     readonly closeConnection = false,
+    /** Seconds before trying again (a Retry-After header), for a limit that lifts by itself. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
 
   withHttpStatus(status: number): StorageError {
-    return new StorageError(this.statusCode, this.code, this.error, this.message, status, this.closeConnection);
+    return new StorageError(this.statusCode, this.code, this.error, this.message, status, this.closeConnection, this.retryAfter);
   }
 
   withConnectionClose(): StorageError {
-    return new StorageError(this.statusCode, this.code, this.error, this.message, this.httpStatus, true);
+    return new StorageError(this.statusCode, this.code, this.error, this.message, this.httpStatus, true, this.retryAfter);
   }
 }
 
@@ -64,6 +66,35 @@ function printable(value: string): string {
   return value.slice(0, 200).replace(/[^\x20-\x7e]/g, '?');
 }
 
+/** A JSON object a SQL function put in an error's `detail`, or {}. */
+function detailOf(error: unknown): Record<string, unknown> {
+  const detail = (error as { detail?: unknown } | null)?.detail;
+  if (typeof detail !== 'string' || !detail.startsWith('{')) return {};
+  try {
+    const parsed: unknown = JSON.parse(detail);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The per-account limits of storage.objects' trigger (migration 20261203000100), raised as
+ * 42501 with the code in `hint` (hosted Storage shows them as AccessDenied with the message):
+ * here 429 with Retry-After and 413, in Storage's shape, as the issue asks.
+ */
+function accountLimitError(error: unknown): StorageError | null {
+  const hint = (error as { hint?: unknown } | null)?.hint;
+  const message = String((error as { message?: unknown }).message ?? '').slice(0, 200);
+  if (hint === 'too_many_uploads') {
+    const wait = Number(detailOf(error).retryAfter);
+    const retryAfter = Number.isSafeInteger(wait) && wait > 0 ? wait : 60;
+    return new StorageError(429, 'too_many_uploads', 'too_many_uploads', message, 429, false, retryAfter);
+  }
+  if (hint === 'quota_exceeded') return new StorageError(413, 'quota_exceeded', 'quota_exceeded', message, 413);
+  return null;
+}
+
 /** Postgres refusing a value (bad encoding, out of range, too long, a check): the input's fault. */
 const inputErrors = new Set(['22021', '22P05', '22003', '22P02', '22001', '23514', '22007', '22008', '22023']);
 
@@ -78,6 +109,8 @@ export function fromDatabaseError(error: unknown): StorageError | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
   if (code === '42501') {
+    const limited = accountLimitError(error);
+    if (limited) return limited;
     const message = String((error as { message?: unknown }).message ?? '');
     return message.includes('row-level security') ? rlsDenied() : accessDenied(message.slice(0, 200) || 'Access denied');
   }
@@ -97,6 +130,7 @@ export function fromDatabaseError(error: unknown): StorageError | null {
 export function errorResponse(error: StorageError, method = 'GET'): Response {
   const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   if (error.closeConnection) headers.set('Connection', 'close');
+  if (error.retryAfter !== null) headers.set('Retry-After', String(error.retryAfter));
   const body =
     method === 'HEAD'
       ? null

@@ -13,11 +13,13 @@ const functionsDir = path.join(rootDir, 'supabase', 'functions');
 const run = promisify(execFile);
 
 let server: ChildProcess | undefined;
+let sweepServer: ChildProcess | undefined;
 let fake: FakeOpenAI | undefined;
 /** Where the Deno-served function listens, once the serve test started it. */
 let base = '';
 afterAll(async () => {
   server?.kill();
+  sweepServer?.kill();
   await fake?.close();
   await closeAdminSql();
 });
@@ -45,7 +47,7 @@ async function waitForListening(child: ChildProcess): Promise<void> {
 describe('edge functions under Deno', () => {
   it('type-check with deno check', async () => {
     // execFile rejects on a non-zero exit, which is how deno check reports type errors.
-    const checked = run(deno, ['check', '--config', 'deno.json', 'api/index.ts'], { cwd: functionsDir, env: { ...process.env, NO_COLOR: '1' } });
+    const checked = run(deno, ['check', '--config', 'deno.json', 'api/index.ts', 'sweep/index.ts'], { cwd: functionsDir, env: { ...process.env, NO_COLOR: '1' } });
     await expect(checked).resolves.toMatchObject({ stderr: expect.not.stringMatching(/error/i) });
   }, 120_000);
 
@@ -127,4 +129,31 @@ describe('edge functions under Deno', () => {
     expect(failed.status).toBe(502);
     expect(await failed.json()).toMatchObject({ code: 'tutor_unavailable', message: 'Failed to send message' });
   }, 60_000);
+
+  it('serve /sweep through Deno.serve: the secret key runs a tick, anything else is refused', async () => {
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    sweepServer = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'deno.json', 'sweep/index.ts'], {
+      cwd: functionsDir,
+      env: {
+        ...process.env,
+        DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
+        SUPABASE_URL: stack().apiUrl,
+        // A login that may become service_role (hosted: the SUPABASE_DB_URL the runtime gives).
+        SWEEP_DB_URL: Object.assign(new URL(stack().dbUrl), { username: 'authenticator' }).toString(),
+        SUPABASE_SERVICE_ROLE_KEY: stack().serviceRoleKey,
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: stack().secretKey }),
+        NO_COLOR: '1',
+      },
+    });
+    await waitForListening(sweepServer);
+    const tick = (key?: string) =>
+      fetch(`http://127.0.0.1:${port}/sweep`, { method: 'POST', headers: key ? { authorization: `Bearer ${key}` } : {}, body: '{}' });
+    const refused = await tick(stack().anonKey);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'invalid_api_key' });
+    expect((await tick()).status).toBe(401);
+    const ran = await tick(stack().secretKey);
+    expect(ran.status).toBe(200);
+    expect(await ran.json()).toEqual({ storage: { claimed: expect.any(Number), removed: expect.any(Number), failed: 0 } });
+  }, 120_000);
 });

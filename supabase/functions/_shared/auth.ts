@@ -63,6 +63,17 @@ export async function matchesKey(candidate: string, keys: readonly string[]): Pr
   return matched === 1;
 }
 
+/**
+ * Whether a bearer token is one of the project's server keys: a secret key
+ * (SUPABASE_SECRET_KEYS) or the legacy service-role key (SUPABASE_SERVICE_ROLE_KEY), for
+ * the functions only the platform calls (the storage sweep). Compared whole and in constant
+ * time against every configured key, whatever the token looks like; none configured: false.
+ */
+export async function isServiceKey(token: string): Promise<boolean> {
+  const keys = [...configuredKeys('SUPABASE_SECRET_KEYS'), ...configuredKeys('SUPABASE_SERVICE_ROLE_KEY')];
+  return keys.length > 0 && (await matchesKey(token, keys));
+}
+
 let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 async function verifiedClaims(token: string): Promise<JWTPayload> {

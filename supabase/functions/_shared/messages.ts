@@ -161,6 +161,9 @@ export const messages = {
   avatar_path_invalid: 'Upload the image into your own avatars folder first.',
   avatar_description_too_long: 'The description is at most 1000 characters.',
   avatar_file_not_found: 'That image has not been uploaded.',
+  // Storage's per-account limits (raised on storage.objects; Storage answers 429 and 413).
+  too_many_uploads: 'You are uploading files too quickly. Please wait a minute and try again.',
+  quota_exceeded: 'Your account has no room for more files. Remove some and try again.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(151);
+select plan(163);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -38,6 +38,11 @@ select plan(151);
 --   authenticated only: mark_feedback_handled (admins, checked inside; guests may not call it),
 --     running_bans (list_users, run as the caller, reads auth.users through it; it returns
 --     nothing to anyone but an admin).
+--   nobody: limit_storage_uploads and count_storage_usage (storage.objects triggers: the
+--     per-account Storage limits), queue_account_files (an auth.users trigger) and
+--     forget_removed_file (a storage.objects trigger); claim_storage_removals (the storage
+--     sweep, service_role only). authenticated only: removals_queued_here (the files the
+--     caller's own transaction queued by deleting an account, for /api to remove).
 --   anon and authenticated: add_link_report (as add_report, for a variant link: it reads others'
 --     reports and holds the link at the third; a guest is told to log in). authenticated only:
 --     resolve_link_report (admins, checked inside). nobody: hold_variant_groups and
@@ -78,6 +83,12 @@ insert into definer_decisions (signature, anon, authenticated) values
   ('private.case_reporters(uuid, timestamp with time zone)', false, true),
   ('private.check_current_password(text)', false, true),
   ('private.check_login_throttle(text, text)', true, false),
+  ('private.claim_storage_removals(integer)', false, false),
+  ('private.count_storage_usage()', false, false),
+  ('private.forget_removed_file()', false, false),
+  ('private.limit_storage_uploads()', false, false),
+  ('private.queue_account_files()', false, false),
+  ('private.removals_queued_here()', false, true),
   ('private.count_comments()', false, false),
   ('private.caller_email_confirmed()', false, true),
   ('private.remember_account_link(text, text, text)', true, true),

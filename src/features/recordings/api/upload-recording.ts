@@ -6,7 +6,7 @@ import { encodeObjectPath, RECORDINGS_BUCKET, storageUrl } from './recording-url
 export const MAX_RECORDING_BYTES = 2 * 1024 * 1024;
 
 /** Why an upload failed, in the words the recorder shows. */
-export type UploadProblem = 'tooLarge' | 'type' | 'signedOut' | 'uploadFailed';
+export type UploadProblem = 'tooLarge' | 'type' | 'signedOut' | 'tooManyUploads' | 'quotaExceeded' | 'uploadFailed';
 
 export class UploadError extends Error {
   readonly problem: UploadProblem;
@@ -17,8 +17,12 @@ export class UploadError extends Error {
   }
 }
 
-/** Supabase Storage's error body: `{ statusCode, error, message }` (statusCode a string on the hosted one). */
-function problemOf(status: number, responseText: string): UploadProblem {
+/**
+ * Supabase Storage's error body: `{ statusCode, error, message }` (statusCode a string on the
+ * hosted one). The account's limits (too many uploads a minute, no room left) come as 429 and
+ * 413 from the local Storage and as a refusal whose message starts with their code on hosted.
+ */
+export function problemOf(status: number, responseText: string): UploadProblem {
   let body: { statusCode?: unknown; error?: unknown; message?: unknown } = {};
   try {
     body = JSON.parse(responseText) as typeof body;
@@ -27,6 +31,8 @@ function problemOf(status: number, responseText: string): UploadProblem {
   }
   const code = Number(body.statusCode ?? status);
   const words = `${String(body.error ?? '')} ${String(body.message ?? '')}`.toLowerCase();
+  if (words.includes('too_many_uploads') || status === 429) return 'tooManyUploads';
+  if (words.includes('quota_exceeded')) return 'quotaExceeded';
   if (code === 413 || status === 413 || words.includes('too large') || words.includes('exceeded the maximum')) return 'tooLarge';
   if (code === 415 || status === 415 || words.includes('mime')) return 'type';
   if (status === 401 || code === 401 || words.includes('jwt')) return 'signedOut';

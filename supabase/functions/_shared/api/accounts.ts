@@ -10,9 +10,8 @@ import { messages } from '../messages.ts';
 import { newPassword } from '../passwords.ts';
 import { configuredAppOrigins, originOf, requestOrigin } from '../origins.ts';
 import { clearSessionCookie, clearVerifierCookie, setSessionCookie, setVerifierCookie, verifierFromCookies } from '../session-cookie.ts';
-import { removeFiles } from '../storage-service.ts';
+import { filesQueuedHere, removeAccountFiles } from './account-files.ts';
 import type { ApiEnv } from './context.ts';
-import { RECORDINGS_BUCKET, recordingFilesOf } from './recordings.ts';
 import type { ListedUser, SessionTokens, User } from './types.ts';
 import { countParam, cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, timeIdCursor, uuid } from './validate.ts';
 
@@ -340,14 +339,11 @@ export const user = new Hono<ApiEnv>()
     if (!c.get('caller').userId) throw new ApiError(401, 'login_required');
     const body = await parseBody(c, deleteAccountBody);
     const current = await requireCurrentPassword(c, body.currentPassword);
-    const userId = c.get('caller').userId!;
     const files = await c.get('run')(async (tx) => {
-      const names = await recordingFilesOf(tx, userId);
       await tx`select public.delete_account(${current})`;
-      return names;
+      return filesQueuedHere(tx);
     });
-    // Their voice goes with them: the recordings' rows went with the account, the files follow.
-    await removeFiles(RECORDINGS_BUCKET, files);
+    await removeAccountFiles(files);
     return c.json({ success: true, message: 'Account deleted' });
   })
   // The seed's path and payload ({confirmation: 'DELETE'}, its reply): with currentPassword as
@@ -356,12 +352,13 @@ export const user = new Hono<ApiEnv>()
     if (!c.get('caller').userId) throw new ApiError(401, 'delete_login_required');
     const body = await parseBody(c, seedDeleteAccountBody);
     if (body.confirmation !== 'DELETE') throw new ApiError(400, 'delete_confirmation_required', { field: 'confirmation' });
-    if (body.currentPassword !== undefined) {
-      const current = await requireCurrentPassword(c, body.currentPassword);
-      await c.get('run')((tx) => tx`select public.delete_account(${current})`);
-    } else {
-      await c.get('run')((tx) => tx`select private.delete_own_account(${body.confirmation ?? null})`);
-    }
+    const current = body.currentPassword !== undefined ? await requireCurrentPassword(c, body.currentPassword) : undefined;
+    const files = await c.get('run')(async (tx) => {
+      if (current !== undefined) await tx`select public.delete_account(${current})`;
+      else await tx`select private.delete_own_account(${body.confirmation ?? null})`;
+      return filesQueuedHere(tx);
+    });
+    await removeAccountFiles(files);
     return c.json({ success: true, message: 'Your account has been deleted.' });
   })
   .put('/setAdmin', async (c) => {

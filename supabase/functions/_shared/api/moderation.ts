@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { publicUrl, removeFiles } from '../storage-service.ts';
+import { filesQueuedHere, removeAccountFiles } from './account-files.ts';
 import type { ApiEnv } from './context.ts';
-import { RECORDINGS_BUCKET, recordingFilesOf } from './recordings.ts';
+import { RECORDINGS_BUCKET } from './recordings.ts';
 import type { ListedUser } from './types.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
@@ -158,11 +159,10 @@ export const admin = new Hono<ApiEnv>()
   .post('/deleteUser', async (c) => {
     const body = await parseBody(c, z.object({ userId: uuid }));
     const files = await c.get('run')(async (tx) => {
-      const names = await recordingFilesOf(tx, body.userId);
       await tx`select public.delete_account(null, ${body.userId}::uuid)`;
-      return names;
+      return filesQueuedHere(tx);
     });
-    await removeFiles(RECORDINGS_BUCKET, files);
+    await removeAccountFiles(files);
     return c.json({ success: true, message: 'Account deleted' });
   })
   .get('/getAuditLog', async (c) => {

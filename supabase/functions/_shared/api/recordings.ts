@@ -32,17 +32,6 @@ const voteBody = z.object({
   voteType: z.enum(['up', 'down', 'upvote', 'downvote'], { error: 'recording_vote_type_invalid' }),
 });
 
-/**
- * Every file in a learner's folder of the recordings bucket, registered or not, read as the
- * caller (the bucket is readable by all): what deleting their account must remove from
- * Storage once the rows are gone. Read before the delete, in its transaction.
- */
-export async function recordingFilesOf(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await tx<{ name: string }[]>`
-    select o.name from storage.objects o where o.bucket_id = ${RECORDINGS_BUCKET} and o.name like ${`${userId}/%`}`;
-  return rows.map((row) => row.name);
-}
-
 /** The files of an entry's recordings the caller can see: what deleting the entry must remove from Storage. */
 export async function recordingFilesOfEntry(tx: Tx, entryId: string): Promise<string[]> {
   const rows = await tx<{ path: string }[]>`select r.path from public.recordings r where r.entry_id = ${entryId}::uuid`;
