@@ -61,6 +61,7 @@ CREATE UNIQUE INDEX users_email_partial_key ON auth.users USING btree (email) WH
 CREATE INDEX users_instance_id_idx ON auth.users USING btree (instance_id);
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.create_profile_for_new_user();
 CREATE TRIGGER on_auth_user_updated AFTER UPDATE OF email, last_sign_in_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.sync_profile_from_auth_user();
+CREATE TRIGGER queue_account_files AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.queue_account_files();
 
 -- table private.account_links
 create table private.account_links (
@@ -103,6 +104,60 @@ alter table private.rate_limits add constraint rate_limits_hits_check CHECK ((hi
 alter table private.rate_limits add constraint rate_limits_pkey PRIMARY KEY (bucket, client);
 alter table private.rate_limits enable row level security;
 comment on table private.rate_limits is 'Fixed-window request counters per limit (bucket) and client; written only by private.take_rate_limit.';
+
+-- table private.storage_limits
+create table private.storage_limits (
+  id boolean default true not null,
+  uploads_per_minute integer default 30 not null,
+  account_bytes bigint default 52428800 not null
+);
+alter table private.storage_limits add constraint storage_limits_account_bytes_check CHECK ((account_bytes >= 0));
+alter table private.storage_limits add constraint storage_limits_id_check CHECK (id);
+alter table private.storage_limits add constraint storage_limits_pkey PRIMARY KEY (id);
+alter table private.storage_limits add constraint storage_limits_uploads_per_minute_check CHECK ((uploads_per_minute >= 0));
+alter table private.storage_limits enable row level security;
+comment on table private.storage_limits is 'Per-account Storage limits (one row): uploads a minute and bytes stored across every bucket. Service uploads (no owner) are not limited.';
+comment on column private.storage_limits.uploads_per_minute is 'New object versions (uploads, upserts, copies) one account may write in any 60 seconds.';
+comment on column private.storage_limits.account_bytes is 'The most one account may store, the sum of its objects'' metadata size.';
+
+-- table private.storage_removals
+create table private.storage_removals (
+  bucket_id text not null,
+  name text not null,
+  owner_id text,
+  reason text not null,
+  queued_at timestamp with time zone default now() not null,
+  queued_by xid8 default pg_current_xact_id() not null,
+  claimed_until timestamp with time zone,
+  attempts integer default 0 not null
+);
+alter table private.storage_removals add constraint storage_removals_pkey PRIMARY KEY (bucket_id, name);
+alter table private.storage_removals add constraint storage_removals_reason_check CHECK ((reason = ANY (ARRAY['account_deleted'::text, 'unregistered'::text])));
+CREATE INDEX storage_removals_queued_idx ON private.storage_removals USING btree (queued_at);
+alter table private.storage_removals enable row level security;
+comment on table private.storage_removals is 'Files Storage must remove (through its API): objects of deleted accounts and stale unregistered uploads. An entry leaves when its object row is deleted.';
+comment on column private.storage_removals.owner_id is 'The account the file belonged to (the deleted one, or the uploader).';
+comment on column private.storage_removals.queued_by is 'The transaction that queued it: /api removes what its own deletion queued (private.removals_queued_here).';
+comment on column private.storage_removals.claimed_until is 'A sweep is removing it until then (a lease); afterwards another tick may try again.';
+comment on column private.storage_removals.attempts is 'How many sweeps have claimed it.';
+
+-- table private.storage_uploads
+create table private.storage_uploads (
+  owner_id text not null,
+  uploaded_at timestamp with time zone default now() not null
+);
+CREATE INDEX storage_uploads_owner_idx ON private.storage_uploads USING btree (owner_id, uploaded_at);
+alter table private.storage_uploads enable row level security;
+comment on table private.storage_uploads is 'One row per object version an account wrote, for the uploads-a-minute limit (pruned after a minute).';
+
+-- table private.storage_usage
+create table private.storage_usage (
+  owner_id text not null,
+  bytes bigint default 0 not null
+);
+alter table private.storage_usage add constraint storage_usage_pkey PRIMARY KEY (owner_id);
+alter table private.storage_usage enable row level security;
+comment on table private.storage_usage is 'Bytes each account stores in Storage (the sum of its objects'' metadata size), kept by triggers on storage.objects.';
 
 -- table private.tutor_turns
 create table private.tutor_turns (
@@ -1095,6 +1150,9 @@ create policy "Learners can upload avatars into their own folder" on storage.obj
   with check (((bucket_id = 'avatars'::text) AND ( SELECT private.session_is_live() AS session_is_live) AND private.may_store_avatar(name)));
 create policy "Learners can upload recordings into their own folder" on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'recordings'::text) AND ( SELECT private.session_is_live() AS session_is_live) AND private.may_store_recording(name)));
+CREATE TRIGGER count_storage_usage AFTER INSERT OR DELETE OR UPDATE ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.count_storage_usage();
+CREATE TRIGGER forget_removed_file AFTER DELETE ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.forget_removed_file();
+CREATE TRIGGER limit_storage_uploads BEFORE INSERT OR UPDATE ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.limit_storage_uploads();
 CREATE TRIGGER protect_objects_delete BEFORE DELETE ON storage.objects FOR EACH STATEMENT EXECUTE FUNCTION storage.protect_delete();
 CREATE TRIGGER update_objects_updated_at BEFORE UPDATE ON storage.objects FOR EACH ROW EXECUTE FUNCTION storage.update_updated_at_column();
 alter table storage.objects enable row level security;
@@ -1405,6 +1463,7 @@ begin
                    else jsonb_build_object('text', left(c.text, 300), 'ownerName', c.owner_name,
                                            'entryTitle', (select ce.title from public.entries ce where ce.id = c.entry_id))
                  end,
+      'reporters', private.case_reporters(m.id, m.first_reported_at),
       'status', m.status,
       'resolution', m.resolution,
       'resolutionNote', m.resolution_note,
@@ -1418,6 +1477,31 @@ begin
 end;
 $function$;
 grant execute on function private.case_json(m public.moderation_cases) to authenticated;
+
+-- function private.case_reporters(the_case uuid, since timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.case_reporters(the_case uuid, since timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'reason', x.reason, 'createdAt', x.created_at, 'reporterCreatedAt', x.reporter_created_at,
+             'trusted', private.is_trusted_reporter(x.reporter))
+           order by x.created_at, x.id), '[]'::jsonb)
+      from (select r.id, r.reason, r.created_at, r.reporter, u.created_at as reporter_created_at
+              from public.reports r
+              join auth.users u on u.id = r.reporter
+             where r.case_id = case_reporters.the_case and r.created_at >= case_reporters.since
+               and (select private.is_admin())
+             order by r.created_at, r.id
+             limit 100) x);
+end;
+$function$;
+grant execute on function private.case_reporters(the_case uuid, since timestamp with time zone) to authenticated;
+comment on function private.case_reporters(the_case uuid, since timestamp with time zone) is 'For admins: a case''s reports of this round as [{reason, createdAt, reporterCreatedAt, trusted}], first first, at most 100.';
 
 -- function private.chat_json(c public.chats)
 CREATE OR REPLACE FUNCTION private.chat_json(c public.chats)
@@ -1615,6 +1699,49 @@ begin
   return new;
 end;
 $function$;
+
+-- function private.claim_storage_removals(batch integer)
+CREATE OR REPLACE FUNCTION private.claim_storage_removals(batch integer DEFAULT 500)
+ RETURNS TABLE(bucket_id text, name text, reason text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  if batch is null or batch < 1 or batch > 1000 then
+    raise exception 'batch must be 1 to 1000' using errcode = 'PT400', hint = 'invalid_input';
+  end if;
+  delete from private.storage_removals r
+   where not exists (select 1 from storage.objects o where o.bucket_id = r.bucket_id and o.name = r.name)
+      or (r.reason = 'unregistered' and not private.is_unregistered_upload(r.bucket_id, r.name));
+  insert into private.storage_removals (bucket_id, name, owner_id, reason)
+  select o.bucket_id, o.name, coalesce(o.owner_id, o.owner::text), 'unregistered'
+    from storage.objects o
+   where o.bucket_id in ('recordings', 'avatars')
+     and coalesce(o.updated_at, o.created_at) < now() - interval '24 hours'
+     and private.is_unregistered_upload(o.bucket_id, o.name)
+   limit claim_storage_removals.batch
+  on conflict do nothing;
+  delete from private.storage_uploads u where u.uploaded_at <= now() - interval '1 minute';
+  return query
+  with picked as (
+    select r.bucket_id, r.name
+      from private.storage_removals r
+     where r.claimed_until is null or r.claimed_until < now()
+     order by r.queued_at, r.bucket_id, r.name
+     limit claim_storage_removals.batch
+       for update skip locked
+  )
+  update private.storage_removals r
+     set claimed_until = now() + interval '5 minutes', attempts = r.attempts + 1
+    from picked p
+   where r.bucket_id = p.bucket_id and r.name = p.name
+  returning r.bucket_id, r.name, r.reason;
+end;
+$function$;
+grant execute on function private.claim_storage_removals(batch integer) to service_role;
+comment on function private.claim_storage_removals(batch integer) is 'The storage sweep''s tick: queues stale unregistered uploads, then claims up to batch removals for five minutes: {bucket_id, name, reason}. service_role only.';
 
 -- function private.client_address()
 CREATE OR REPLACE FUNCTION private.client_address()
@@ -1823,6 +1950,40 @@ begin
 end;
 $function$;
 comment on function private.count_comments() is 'Comments trigger: moves the entry''s comment_count when a shown comment comes or goes, or moderation hides or restores one.';
+
+-- function private.count_storage_usage()
+CREATE OR REPLACE FUNCTION private.count_storage_usage()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  old_owner text;
+  new_owner text;
+begin
+  if tg_op <> 'INSERT' then
+    old_owner := coalesce(old.owner_id, old.owner::text);
+  end if;
+  if tg_op <> 'DELETE' then
+    new_owner := coalesce(new.owner_id, new.owner::text);
+  end if;
+  if tg_op = 'UPDATE' and old_owner is not distinct from new_owner
+     and private.object_size(old.metadata) = private.object_size(new.metadata) then
+    return null;
+  end if;
+  if old_owner is not null then
+    update private.storage_usage s set bytes = greatest(0, s.bytes - private.object_size(old.metadata))
+     where s.owner_id = old_owner;
+  end if;
+  if new_owner is not null then
+    insert into private.storage_usage as s (owner_id, bytes) values (new_owner, private.object_size(new.metadata))
+    on conflict (owner_id) do update set bytes = s.bytes + excluded.bytes;
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.count_storage_usage() is 'storage.objects trigger: keeps private.storage_usage (bytes per owner) in step with every insert, update and delete.';
 
 -- function private.create_profile_for_new_user()
 CREATE OR REPLACE FUNCTION private.create_profile_for_new_user()
@@ -2202,6 +2363,20 @@ $function$;
 grant execute on function private.flashcard_prompt(kind text, entry public.entries) to authenticated;
 comment on function private.flashcard_prompt(kind text, entry public.entries) is 'The English front of a card of that kind for the entry (basic: the word; reverse: meaning — country; cloze: the blanked example; variant: meaning — in country?), the word blanked wherever the meaning names it.';
 
+-- function private.forget_removed_file()
+CREATE OR REPLACE FUNCTION private.forget_removed_file()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from private.storage_removals r where r.bucket_id = old.bucket_id and r.name = old.name;
+  return null;
+end;
+$function$;
+comment on function private.forget_removed_file() is 'storage.objects trigger: a removed object''s file is gone, so its removal entry goes too.';
+
 -- function private.fsrs_init_difficulty(rating integer)
 CREATE OR REPLACE FUNCTION private.fsrs_init_difficulty(rating integer)
  RETURNS double precision
@@ -2491,6 +2666,31 @@ end;
 $function$;
 comment on function private.hold_variant_groups() is 'Variant links trigger: a held link splits its group as if gone; a released one joins its entries again.';
 
+-- function private.invoke_storage_sweep()
+CREATE OR REPLACE FUNCTION private.invoke_storage_sweep()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text;
+  sweep_key text;
+begin
+  select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
+  select s.decrypted_secret into sweep_key from vault.decrypted_secrets s where s.name = 'storage_sweep_key';
+  if project_url is null or sweep_key is null then
+    raise notice 'storage sweep: set the Vault secrets project_url and storage_sweep_key to run it (README, Storage)';
+    return null;
+  end if;
+  return net.http_post(
+    url := pg_catalog.rtrim(project_url, '/') || '/functions/v1/sweep',
+    headers := pg_catalog.jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || sweep_key),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 60000);
+end;
+$function$;
+comment on function private.invoke_storage_sweep() is 'Calls the sweep edge function once through pg_net, with project_url and storage_sweep_key from Vault (the cron job''s command).';
+
 -- function private.is_admin()
 CREATE OR REPLACE FUNCTION private.is_admin()
  RETURNS boolean
@@ -2517,6 +2717,40 @@ AS $function$
   select is_default_chat_title.title in ('New Chat', 'Nuevo chat')
 $function$;
 comment on function private.is_default_chat_title(title text) is 'Whether a chat title is the default one, in English (New Chat) or Spanish (Nuevo chat).';
+
+-- function private.is_trusted_reporter(reporter uuid)
+CREATE OR REPLACE FUNCTION private.is_trusted_reporter(reporter uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  return exists (select 1 from auth.users u
+                  where u.id = is_trusted_reporter.reporter
+                    and u.created_at <= now() - interval '72 hours'
+                    and (u.banned_until is null or u.banned_until <= now()))
+     and (exists (select 1 from public.entries e where e.owner = is_trusted_reporter.reporter and e.moderation is null)
+          or exists (select 1 from public.comments c where c.owner = is_trusted_reporter.reporter and c.moderation is null)
+          or exists (select 1 from public.votes v join public.entries e on e.id = v.entry_id
+                      where v.user_id = is_trusted_reporter.reporter and e.moderation is null));
+end;
+$function$;
+comment on function private.is_trusted_reporter(reporter uuid) is 'True when this account''s reports count toward a hold: at least 72 hours old, not banned, with an entry, comment or vote that stands.';
+
+-- function private.is_unregistered_upload(bucket_id text, name text)
+CREATE OR REPLACE FUNCTION private.is_unregistered_upload(bucket_id text, name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case is_unregistered_upload.bucket_id
+    when 'recordings' then not exists (select 1 from public.recordings r where r.path = is_unregistered_upload.name)
+    when 'avatars' then not exists (select 1 from public.avatars a where a.path = is_unregistered_upload.name)
+    else false end
+$function$;
+comment on function private.is_unregistered_upload(bucket_id text, name text) is 'Whether an object of the recordings or avatars bucket is no recording or avatar (false for other buckets).';
 
 -- function private.is_visible_entry_topic(topic text)
 CREATE OR REPLACE FUNCTION private.is_visible_entry_topic(topic text)
@@ -2678,6 +2912,70 @@ begin
 end;
 $function$;
 comment on function private.limit_account_writes() is 'Trigger: counts a signed-in account''s write of kind TG_ARGV[0] against private.write_limits; PT429 rate_limited when over.';
+
+-- function private.limit_storage_uploads()
+CREATE OR REPLACE FUNCTION private.limit_storage_uploads()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uploader constant text := coalesce(new.owner_id, new.owner::text);
+  new_size constant bigint := private.object_size(new.metadata);
+  size_known constant boolean := coalesce(pg_catalog.jsonb_typeof(new.metadata -> 'size') = 'number', false);
+  limits private.storage_limits;
+  replaced_size bigint := 0;
+  new_version boolean := true;
+  stored bigint;
+  recent integer;
+  oldest timestamptz;
+begin
+  if uploader is null then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    if exists (select 1 from storage.objects o where o.bucket_id = new.bucket_id and o.name = new.name) then
+      return new;
+    end if;
+  else
+    new_version := new.version is distinct from old.version;
+    if coalesce(old.owner_id, old.owner::text) is not distinct from uploader then
+      replaced_size := private.object_size(old.metadata);
+    end if;
+    if not new_version and new_size <= replaced_size then
+      return new;
+    end if;
+  end if;
+
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('jerga:storage-account:' || uploader, 0));
+  select * into limits from private.storage_limits;
+  if new_version then
+    select count(*), min(u.uploaded_at) into recent, oldest
+      from private.storage_uploads u
+     where u.owner_id = uploader and u.uploaded_at > now() - interval '1 minute';
+    if recent >= limits.uploads_per_minute then
+      raise exception 'too_many_uploads: an account may upload % files a minute', limits.uploads_per_minute
+        using errcode = '42501', hint = 'too_many_uploads',
+              detail = pg_catalog.jsonb_build_object('retryAfter',
+                coalesce(greatest(1, ceil(extract(epoch from oldest + interval '1 minute' - now())))::integer, 60))::text;
+    end if;
+  end if;
+  stored := coalesce((select s.bytes from private.storage_usage s where s.owner_id = uploader), 0) - replaced_size;
+  -- Before the bytes arrive (Storage's permission check) the size is unknown: a full account is refused already.
+  if stored + new_size > limits.account_bytes or (not size_known and stored >= limits.account_bytes) then
+    raise exception 'quota_exceeded: an account may store % bytes', limits.account_bytes
+      using errcode = '42501', hint = 'quota_exceeded',
+            detail = pg_catalog.jsonb_build_object('limitBytes', limits.account_bytes, 'storedBytes', greatest(stored, 0))::text;
+  end if;
+  if new_version then
+    delete from private.storage_uploads u where u.owner_id = uploader and u.uploaded_at <= now() - interval '1 minute';
+    insert into private.storage_uploads (owner_id) values (uploader);
+  end if;
+  return new;
+end;
+$function$;
+comment on function private.limit_storage_uploads() is 'storage.objects trigger: refuses an account''s upload past its uploads a minute (too_many_uploads) or bytes (quota_exceeded), SQLSTATE 42501.';
 
 -- function private.local_day_end(user_id uuid, at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.local_day_end(user_id uuid, at timestamp with time zone)
@@ -2884,6 +3182,19 @@ begin
 end;
 $function$;
 
+-- function private.object_size(metadata jsonb)
+CREATE OR REPLACE FUNCTION private.object_size(metadata jsonb)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when pg_catalog.jsonb_typeof(object_size.metadata -> 'size') = 'number'
+              then least(greatest((object_size.metadata ->> 'size')::numeric, 0), 9e18)::bigint
+              else 0 end
+$function$;
+comment on function private.object_size(metadata jsonb) is 'An object''s size in bytes from its Storage metadata; 0 when unknown.';
+
 -- function private.open_tutor_turn(chat_id uuid, message text)
 CREATE OR REPLACE FUNCTION private.open_tutor_turn(chat_id uuid, message text)
  RETURNS uuid
@@ -2934,6 +3245,28 @@ $function$;
 grant execute on function private.public_profile(user_id uuid) to anon;
 grant execute on function private.public_profile(user_id uuid) to authenticated;
 comment on function private.public_profile(user_id uuid) is 'A learner''s public face (id, display name, join date), for bylines and profile pages; no row when there is no such account.';
+
+-- function private.queue_account_files()
+CREATE OR REPLACE FUNCTION private.queue_account_files()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.storage_removals as r (bucket_id, name, owner_id, reason)
+  select o.bucket_id, o.name, old.id::text, 'account_deleted'
+    from storage.objects o
+   where coalesce(o.owner_id, o.owner::text) = old.id::text
+      or o.name like old.id::text || '/%'
+  on conflict (bucket_id, name) do update
+    set owner_id = excluded.owner_id, reason = excluded.reason, queued_at = now(),
+        queued_by = pg_catalog.pg_current_xact_id(), claimed_until = null;
+  delete from private.storage_uploads u where u.owner_id = old.id::text;
+  return null;
+end;
+$function$;
+comment on function private.queue_account_files() is 'auth.users trigger: queues every object the deleted account owned or kept under its folder, in any bucket, for removal through Storage.';
 
 -- function private.raise_tag_name_es_taken(name_es text)
 CREATE OR REPLACE FUNCTION private.raise_tag_name_es_taken(name_es text)
@@ -3203,6 +3536,20 @@ begin
 end;
 $function$;
 comment on function private.remember_recording_speaker() is 'Recordings trigger: copies the speaker''s display name on insert.';
+
+-- function private.removals_queued_here()
+CREATE OR REPLACE FUNCTION private.removals_queued_here()
+ RETURNS TABLE(bucket_id text, name text)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select r.bucket_id, r.name from private.storage_removals r
+   where r.queued_by = pg_catalog.pg_current_xact_id()
+   order by r.bucket_id, r.name
+$function$;
+grant execute on function private.removals_queued_here() to authenticated;
+comment on function private.removals_queued_here() is 'The files this transaction queued for removal (an account it deleted): {bucket_id, name}.';
 
 -- function private.remove_variant_link(entry_a uuid, entry_b uuid)
 CREATE OR REPLACE FUNCTION private.remove_variant_link(entry_a uuid, entry_b uuid)
@@ -4122,6 +4469,18 @@ grant execute on function private.trim_text(value text) to anon;
 grant execute on function private.trim_text(value text) to authenticated;
 grant execute on function private.trim_text(value text) to service_role;
 
+-- function private.trusted_reports(the_case uuid)
+CREATE OR REPLACE FUNCTION private.trusted_reports(the_case uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from public.reports r
+   where r.case_id = trusted_reports.the_case and r.open and private.is_trusted_reporter(r.reporter)
+$function$;
+comment on function private.trusted_reports(the_case uuid) is 'How many open reports of the case come from trusted reporters (private.is_trusted_reporter), judged now.';
+
 -- function private.tutor_entry_ids(message text, max_entries integer)
 CREATE OR REPLACE FUNCTION private.tutor_entry_ids(message text, max_entries integer)
  RETURNS TABLE(entry_id uuid, score real)
@@ -4682,8 +5041,8 @@ begin
     return filed.reply;
   end if;
 
-  -- Three accounts: held for moderators, now (the triggers regroup and tell the pages).
-  if filed.open_reports >= 3 and not link.held then
+  -- Three trusted accounts: held for moderators, now (the triggers regroup and tell the pages).
+  if not link.held and private.trusted_reports(the_case.id) >= 3 then
     update public.variant_links l set held = true where l.entry_a = first and l.entry_b = second;
   end if;
   perform private.tell_queue(the_case.id);
@@ -4692,7 +5051,7 @@ end;
 $function$;
 grant execute on function public.add_link_report(content_id uuid, variant_id uuid, reason text, note text) to anon;
 grant execute on function public.add_link_report(content_id uuid, variant_id uuid, reason text, note text) to authenticated;
-comment on function public.add_link_report(content_id uuid, variant_id uuid, reason text, note text) is 'Reports the variant link between two entries as the caller (once per open case); the third account''s report holds it for moderators.';
+comment on function public.add_link_report(content_id uuid, variant_id uuid, reason text, note text) is 'Reports the variant link between two entries as the caller (once per open case); three trusted reporters'' open reports hold it for moderators.';
 
 -- function public.add_recording(content_id uuid, path text, country text, duration_ms integer)
 CREATE OR REPLACE FUNCTION public.add_recording(content_id uuid, path text, country text DEFAULT NULL::text, duration_ms integer DEFAULT NULL::integer)
@@ -4799,8 +5158,8 @@ begin
     return filed.reply;
   end if;
 
-  -- Three accounts: held for moderators, now (the recordings trigger tells the entry's page).
-  if filed.open_reports >= 3 and target.moderation is null then
+  -- Three trusted accounts: held for moderators, now (the recordings trigger tells the entry's page).
+  if target.moderation is null and private.trusted_reports(the_case.id) >= 3 then
     update public.recordings r set moderation = 'held' where r.id = target.id;
   end if;
   perform private.tell_queue(the_case.id);
@@ -4809,7 +5168,7 @@ end;
 $function$;
 grant execute on function public.add_recording_report(recording_id uuid, reason text, note text) to anon;
 grant execute on function public.add_recording_report(recording_id uuid, reason text, note text) to authenticated;
-comment on function public.add_recording_report(recording_id uuid, reason text, note text) is 'Reports a recording as the caller (once per open case); the third account''s report holds it for moderators.';
+comment on function public.add_recording_report(recording_id uuid, reason text, note text) is 'Reports a recording as the caller (once per open case); three trusted reporters'' open reports hold it for moderators.';
 
 -- function public.add_report(entry_id uuid, comment_id uuid, reason text, note text)
 CREATE OR REPLACE FUNCTION public.add_report(entry_id uuid DEFAULT NULL::uuid, comment_id uuid DEFAULT NULL::uuid, reason text DEFAULT NULL::text, note text DEFAULT NULL::text)
@@ -4864,8 +5223,8 @@ begin
     return filed.reply;
   end if;
 
-  -- Three accounts: held for moderators, now.
-  if filed.open_reports >= 3 then
+  -- Three trusted accounts: held for moderators, now.
+  if private.trusted_reports(the_case.id) >= 3 then
     if target_entry.id is not null and target_entry.moderation is null then
       update public.entries e set moderation = 'held', show = false where e.id = target_entry.id;
       perform private.tell_moderation(target_entry.id, null, true);
@@ -4880,7 +5239,7 @@ end;
 $function$;
 grant execute on function public.add_report(entry_id uuid, comment_id uuid, reason text, note text) to anon;
 grant execute on function public.add_report(entry_id uuid, comment_id uuid, reason text, note text) to authenticated;
-comment on function public.add_report(entry_id uuid, comment_id uuid, reason text, note text) is 'Reports an entry or comment as the caller (once per open case); the third account''s report holds it for moderators.';
+comment on function public.add_report(entry_id uuid, comment_id uuid, reason text, note text) is 'Reports an entry or comment as the caller (once per open case); three trusted reporters'' open reports hold it for moderators.';
 
 -- function public.add_tag(name text, name_es text)
 CREATE OR REPLACE FUNCTION public.add_tag(name text, name_es text DEFAULT NULL::text)
