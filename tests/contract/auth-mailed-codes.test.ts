@@ -69,7 +69,7 @@ async function recoveryMail(on: AuthInstance, email: string, count: number): Pro
 }
 
 /** A random six-digit code that is not `real`. */
-const wrongCodeFor = (real: string) => {
+const wrongCodeFor = (real: string): string => {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   return code === real ? wrongCodeFor(real) : code;
 };
