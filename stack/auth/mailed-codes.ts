@@ -61,3 +61,13 @@ export async function pendingPurposes(tx: Tx, userId: string, purposes: readonly
     select purpose from private.mailed_codes where user_id = ${userId} and purpose = any(${purposes as CodePurpose[]})`;
   return rows.map((row) => row.purpose);
 }
+
+/**
+ * A refused guess's transaction commits without waiting for its WAL to reach the disk
+ * (synchronous_commit off, for this transaction only): a wrong guess then costs no fsync.
+ * Its count survives any restart of Auth or Postgres; only a crash of Postgres itself in
+ * the next fraction of a second (3 × wal_writer_delay at most) could lose it.
+ */
+export async function commitWithoutWaiting(tx: Tx): Promise<void> {
+  await tx`set local synchronous_commit = off`;
+}

@@ -3,7 +3,7 @@ import type { Mailer } from '../mail/types.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { checkFrequency, sendAuthMail } from './mail-flows.ts';
-import { guessMailedCode, keepMailedCode } from './mailed-codes.ts';
+import { commitWithoutWaiting, guessMailedCode, keepMailedCode } from './mailed-codes.ts';
 import { requireUser } from './requests.ts';
 import { findUserById } from './users.ts';
 
@@ -19,7 +19,11 @@ const nonceNotValid = () => new AuthError(422, 'reauthentication_not_valid', 'No
 /** Spends the account's nonce (one counted guess), or throws GoTrue's 422 reauthentication_not_valid. */
 export async function spendNonce(ctx: AuthContext, userId: string, nonce: string): Promise<void> {
   // A wrong guess is counted by the committed transaction; the refusal comes after it.
-  const guess = await ctx.sql.begin((tx) => guessMailedCode(ctx, tx, userId, ['reauthentication'], nonce));
+  const guess = await ctx.sql.begin(async (tx) => {
+    const outcome = await guessMailedCode(ctx, tx, userId, ['reauthentication'], nonce);
+    if (outcome.outcome !== 'used') await commitWithoutWaiting(tx);
+    return outcome;
+  });
   if (guess.outcome !== 'used') throw nonceNotValid();
 }
 

@@ -50,7 +50,9 @@ export async function startSession(
   extras: Pick<SessionJson, 'provider_token' | 'provider_refresh_token'> = {},
 ): Promise<SessionJson> {
   const now = ctx.now();
-  const [user] = await tx<{ banned_until: Date | null }[]>`select banned_until from auth.users where id = ${userId}`;
+  // public.profiles.last_login follows last_sign_in_at by trigger, as it does under GoTrue.
+  const [user] = await tx<{ banned_until: Date | null }[]>`
+    update auth.users set last_sign_in_at = ${now} where id = ${userId} returning banned_until`;
   if (user?.banned_until && user.banned_until > now) throw userBanned();
   const sessionId = randomUUID();
   await tx`insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
@@ -58,8 +60,6 @@ export async function startSession(
   await tx`insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
            values (${randomUUID()}, ${sessionId}, ${now}, ${now}, ${method})`;
   const token = await insertRefreshToken(tx, userId, sessionId, null, now);
-  // public.profiles.last_login follows last_sign_in_at by trigger, as it does under GoTrue.
-  await tx`update auth.users set last_sign_in_at = ${now} where id = ${userId}`;
   await tx`update auth.identities set last_sign_in_at = ${now} where user_id = ${userId} and provider = ${provider}`;
   return sessionJson(ctx, tx, userId, sessionId, token, extras);
 }

@@ -3,7 +3,7 @@ import type { Mailer } from '../mail/types.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, userBanned, validationFailed } from './errors.ts';
 import { sendAuthMail } from './mail-flows.ts';
-import { followMailedLink, guessMailedCode, pendingPurposes, type CodePurpose } from './mailed-codes.ts';
+import { commitWithoutWaiting, followMailedLink, guessMailedCode, pendingPurposes, type CodePurpose } from './mailed-codes.ts';
 import { allowedRedirect, errorRedirect } from './oauth.ts';
 import { limitByAddress } from './rate-limit.ts';
 import { clientOf, readJson } from './requests.ts';
@@ -43,25 +43,30 @@ function checkedType(type: string): VerifyType {
 
 /** What a used code or link does: a session (GoTrue's `type` for it), or half an e-mail change. */
 async function complete(ctx: AuthContext, mailer: Mailer | undefined, c: Context, tx: Tx, userId: string, purpose: CodePurpose, type: VerifyType): Promise<Verified> {
-  const user = await findUserById(tx, userId, true);
-  if (!user) throw expiredLink();
-  if (user.banned_until && user.banned_until > ctx.now()) throw userBanned();
   const now = ctx.now();
   const client = clientOf(ctx, c);
+  // Following the link (or typing the code) proves the address, as GoTrue reads it. A banned
+  // account is refused by startSession, the whole transaction undone.
+  const confirm = async () => {
+    const [found] = await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, ${now})
+                              where id = ${userId} and deleted_at is null returning id`;
+    if (!found) throw expiredLink();
+  };
   if (purpose === 'recovery') {
-    // Following the link proves the address, as GoTrue reads it.
-    await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, ${now}) where id = ${userId}`;
+    await confirm();
     // Only a recovery link or code opens a recovery session (no current password needed); as
     // `email` or `magiclink` it signs in like a magic link.
     const recovery = type === 'recovery';
     return { type: recovery ? 'recovery' : 'magiclink', session: await startSession(ctx, tx, userId, recovery ? 'recovery' : 'otp', 'email', client) };
   }
   if (purpose === 'signup') {
-    await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, ${now}) where id = ${userId}`;
+    await confirm();
     await tx`update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = ${userId} and provider = 'email'`;
     return { type: 'signup', session: await startSession(ctx, tx, userId, 'otp', 'email', client) };
   }
-  if (purpose === 'reauthentication' || !user.email_change) throw expiredLink();
+  const user = await findUserById(tx, userId, true);
+  if (!user || purpose === 'reauthentication' || !user.email_change) throw expiredLink();
+  if (user.banned_until && user.banned_until > now) throw userBanned();
   const other: CodePurpose = purpose === 'email_change_new' ? 'email_change_current' : 'email_change_new';
   if ((await pendingPurposes(tx, userId, [other])).length) {
     // The first of two links: the other address must confirm too.
@@ -119,6 +124,7 @@ async function verifyCode(ctx: AuthContext, mailer: Mailer | undefined, c: Conte
       const guess = await guessMailedCode(ctx, tx, holder.userId, holder.purposes, code);
       if (guess.outcome === 'used') return complete(ctx, mailer, c, tx, holder.userId, guess.purpose, type);
     }
+    await commitWithoutWaiting(tx);
     return null;
   });
   if (!verified) throw wrongCode();
