@@ -84,6 +84,18 @@ describe('a learner who forgot their password', () => {
     await again.close();
   });
 
+  it('says a link refused for too many checks from the network still works later, instead of calling it expired', async () => {
+    // Where Auth sends a browser whose address used up token_verifications (auth-mailed-codes.test.ts).
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const refusal = new URLSearchParams({ error: 'temporarily_unavailable', error_code: 'over_request_rate_limit', error_description: 'Request rate limit reached' });
+    await page.goto(`${stack().webUrl}/reset-password?${refusal}#${refusal}`);
+    await page.getByRole('heading', { level: 1, name: 'Too many tries from your network' }).waitFor();
+    await page.getByText('Your link still works: wait a few minutes, then open it from the mail again.').waitFor();
+    expect(await page.getByRole('heading', { name: 'This link has expired' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('reads the pages in Spanish', async () => {
     const context = await browser.newContext({ locale: 'es-ES', viewport: PHONE });
     const page = await context.newPage();

@@ -34,6 +34,7 @@ export function SignInDetails({ user }: { user: User }) {
     linkAnnounced = true;
     if (authResult('type') === 'email_change') toast.success(t('signIn.emailChanged'));
     else if (authResult('message')) toast.success(t('signIn.emailHalfConfirmed'));
+    else if (authResult('error_code') === 'over_request_rate_limit') toast.error(t('signIn.tooManyTries'));
     else if (authResult('error_code')) toast.error(t('signIn.linkExpired'));
   }, [t, toast]);
   return (
