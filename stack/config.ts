@@ -110,10 +110,11 @@ export interface StackConfig {
   /** Quiet mode for tests: Postgres logs go nowhere. */
   quiet: boolean;
   /**
-   * Auth rate limits per IP per 5 minutes (GoTrue's `sign_in_sign_ups` and `token_refresh`).
-   * Unset means supabase/config.toml `[auth.rate_limit]` or GoTrue's defaults (30 and 150).
+   * Auth rate limits per IP per 5 minutes (GoTrue's `sign_in_sign_ups`, `token_refresh` and
+   * `token_verifications`). Unset means supabase/config.toml `[auth.rate_limit]` or GoTrue's
+   * defaults (30, 150 and 30).
    */
-  authRateLimits: { signInSignUps?: number; tokenRefresh?: number };
+  authRateLimits: { signInSignUps?: number; tokenRefresh?: number; tokenVerifications?: number };
   /**
    * The public URL the gateway is reached at from browsers (API_EXTERNAL_URL, as in Supabase's
    * self-hosting): Auth's token issuer and Google's redirect URI (`<it>/auth/v1/callback`).
@@ -126,7 +127,7 @@ export interface StackConfig {
 }
 
 /**
- * JERGA_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS / _TOKEN_REFRESH override the limits. Under Vitest
+ * JERGA_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS / _TOKEN_REFRESH / _TOKEN_VERIFICATIONS override the limits. Under Vitest
  * (which sets VITEST) they default high: the suite signs in hundreds of times from 127.0.0.1.
  */
 function authRateLimitFromEnv(name: string): number | undefined {
@@ -289,6 +290,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     authRateLimits: {
       signInSignUps: authRateLimitFromEnv('SIGN_IN_SIGN_UPS'),
       tokenRefresh: authRateLimitFromEnv('TOKEN_REFRESH'),
+      tokenVerifications: authRateLimitFromEnv('TOKEN_VERIFICATIONS'),
     },
     ...overrides,
     storageDir: overrides.storageDir ?? (env.JERGA_STORAGE_DIR || defaultStorageDir(overrides.dataDir ?? (env.JERGA_DATA_DIR || defaultDataDir()))),

@@ -1,5 +1,6 @@
 import type postgres from 'postgres';
 import type { GoogleSignIn } from './google.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { AuthSettings } from './settings.ts';
 import type { SigningKeys } from './tokens.ts';
 
@@ -19,6 +20,8 @@ export interface AuthContext {
   google?: GoogleSignIn;
   /** Google sign-in is turned off (JERGA_GOOGLE=off): /authorize refuses it. */
   googleOff: boolean;
+  /** The per-address request limits (settings.rateLimits), in memory. */
+  limiter: RateLimiter;
 }
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -52,7 +52,9 @@ export const userNotFound = () => new AuthError(404, 'user_not_found', 'User not
 export const invalidApiKey = () => new AuthError(401, 'invalid_api_key', 'Invalid API key');
 export const requestTooLarge = (limit: string) =>
   new AuthError(413, 'request_too_large', `Request body is too large: the limit is ${limit}`);
-export const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+export const rateLimited = (retryAfter: number) =>
+  new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', { retryAfter });
+export const userBanned = (status: 400 | 403 = 403) => new AuthError(status, 'user_banned', 'User is banned');
 export const weakPassword = (minimum: number) =>
   new AuthError(422, 'weak_password', `Password should be at least ${minimum} characters.`, {
     weak_password: { reasons: ['length'] },

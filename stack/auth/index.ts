@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import postgres from 'postgres';
 import type { JWK } from 'jose';
 import { z } from 'zod';
-import { adminRoutes, emailExists } from './admin.ts';
+import { adminRoutes } from './admin.ts';
 import type { AuthContext } from './context.ts';
 import {
   API_VERSION,
@@ -18,7 +18,7 @@ import {
 import { googleSignIn, type GoogleSettings } from './google.ts';
 import { googlePage } from './google-page.ts';
 import { checkGuessThrottle, countedByCaller, recordGuess } from './guess-throttle.ts';
-import { mailFlowRoutes, sendConfirmation, startEmailChange } from './mail-flows.ts';
+import { mailFlowRoutes, sendConfirmation } from './mail-flows.ts';
 import type { Mailer } from '../mail/types.ts';
 import {
   allowedRedirect,
@@ -30,11 +30,14 @@ import {
   standInMayUse,
   standInRefused,
 } from './oauth.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { checkApiKeys, clientOf, keyDigests, readJson, requireUser, type Caller } from './requests.ts';
+import { RateLimiter, limitByAddress } from './rate-limit.ts';
+import { reauthenticateRoutes } from './reauthenticate.ts';
+import { checkApiKeys, clientOf, keyDigests, readJson, requireUser } from './requests.ts';
 import { endSessions, refreshSession, startSession } from './sessions.ts';
 import { loadAuthSettings, type AuthSettings, type RateLimits } from './settings.ts';
 import { jwks, loadSigningKeys } from './tokens.ts';
+import { parse, userRoutes } from './user-routes.ts';
+import { verifyRoutes } from './verify.ts';
 import {
   MAX_PASSWORD_BYTES,
   checkNewPassword,
@@ -43,7 +46,6 @@ import {
   hashPassword,
   insertUser,
   loadUserJson,
-  mergeMetadata,
   normaliseEmail,
   passwordMatches,
 } from './users.ts';
@@ -101,21 +103,6 @@ const signupBody = z.object({
   data: z.record(z.string(), z.unknown()).nullish(),
 });
 
-const userUpdateBody = z.object({
-  email: z.string().optional(),
-  password: z.string().optional(),
-  current_password: z.string().optional(),
-  nonce: z.string().optional(),
-  phone: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).nullish(),
-});
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) throw validationFailed(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-  return result.data;
-}
-
 /**
  * The local Auth service: the slice of GoTrue's HTTP API that supabase-js uses, with users
  * in the real auth schema. Mount it at /auth/v1 (the gateway strips the prefix).
@@ -140,6 +127,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     });
   const sql = options.sql ?? openPool();
   const now = options.now ?? (() => new Date());
+  const limiter = new RateLimiter(settings.rateLimits.windowSeconds, now);
   const ctx: AuthContext = {
     sql,
     keys: { secret: new TextEncoder().encode(options.jwtSecret) },
@@ -150,13 +138,12 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     sbForwardedForEnabled: options.sbForwardedForEnabled ?? true,
     google: typeof options.google === 'object' ? googleSignIn(options.google, options.jwtSecret, now) : undefined,
     googleOff: options.google === 'off',
+    limiter,
   };
   const keysReady = loadSigningKeys(options.jwtSecret, options.es256PrivateJwk).then((keys) => {
     ctx.keys = keys;
   });
-  const limiter = new RateLimiter(settings.rateLimits.windowSeconds, now);
-  const limit = (c: Context, bucket: 'signInSignUps' | 'tokenRefresh') =>
-    limiter.take(bucket, clientOf(ctx, c).ip ?? 'unknown', settings.rateLimits[bucket]);
+  const limit = (c: Context, bucket: 'signInSignUps' | 'tokenRefresh') => limitByAddress(ctx, c, bucket);
 
   const app = new Hono();
 
@@ -323,74 +310,6 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     throw validationFailed(`unsupported_grant_type: ${grant ?? 'missing grant_type'}`);
   });
 
-  app.get('/user', async (c) => {
-    const { user } = await requireUser(ctx, c);
-    return c.json(await ctx.sql.begin((tx) => loadUserJson(tx, user.id)));
-  });
-
-  app.put('/user', async (c) => {
-    const caller = await requireUser(ctx, c);
-    const body = parse(userUpdateBody, await readJson(c));
-    const id = caller.user.id;
-    if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
-    if (body.password !== undefined) {
-      checkNewPassword(body.password, settings.minimumPasswordLength);
-      await checkCurrentPassword(caller, body.current_password, clientOf(ctx, c).ip);
-    }
-    const newEmail = body.email !== undefined && body.email.trim().toLowerCase() !== (caller.user.email ?? '') ? normaliseEmail(body.email) : undefined;
-    const user = await ctx.sql.begin(async (tx) => {
-      const current = await findUserById(tx, id, true);
-      if (!current) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      const time = ctx.now();
-      const json = (value: Record<string, unknown>) => tx.json(value as postgres.JSONValue);
-      if (body.data) {
-        await tx`update auth.users set raw_user_meta_data = ${json(mergeMetadata(current.raw_user_meta_data, body.data))}
-                  where id = ${id}`;
-      }
-      if (body.password !== undefined) {
-        if (await passwordMatches(tx, current.encrypted_password, body.password)) {
-          throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
-        }
-        await tx`update auth.users set encrypted_password = ${await hashPassword(tx, body.password)} where id = ${id}`;
-        // Like GoTrue: a new password signs out every other session.
-        if (caller.sessionId) await tx`delete from auth.sessions where user_id = ${id} and id <> ${caller.sessionId}`;
-        else await tx`delete from auth.sessions where user_id = ${id}`;
-      }
-      if (newEmail !== undefined) {
-        const other = await findUserByEmail(tx, newEmail);
-        if (other && other.id !== id) throw emailExists();
-        // GoTrue's secure e-mail change: nothing switches until the mailed link is followed.
-        const redirectTo = allowedRedirect(settings, c.req.query('redirect_to'));
-        await startEmailChange(ctx, tx, options.mailer, { ...current, raw_user_meta_data: { ...current.raw_user_meta_data, ...(body.data ?? {}) } }, newEmail, redirectTo, c);
-      }
-      await tx`update auth.users set updated_at = ${time} where id = ${id}`;
-      return loadUserJson(tx, id);
-    });
-    return c.json(user);
-  });
-
-  /**
-   * GoTrue's update_password_require_current_password: a new password needs the current one
-   * (counted by the shared guessing throttle), unless the account has none (Google only) or
-   * the session came from a recovery link within the link's lifetime.
-   */
-  async function checkCurrentPassword(caller: Caller, given: string | undefined, ip: string | null): Promise<void> {
-    const hash = caller.user.encrypted_password;
-    if (!hash) return;
-    if (caller.sessionId) {
-      const [recovery] = await ctx.sql`
-        select 1 from auth.mfa_amr_claims where session_id = ${caller.sessionId} and authentication_method = 'recovery'
-           and created_at > ${new Date(ctx.now().getTime() - settings.otpExpirySeconds * 1000)}`;
-      if (recovery) return;
-    }
-    const email = caller.user.email ?? caller.user.id;
-    await checkGuessThrottle(ctx, email, ip);
-    const usable = typeof given === 'string' && given !== '' && Buffer.byteLength(given, 'utf8') <= MAX_PASSWORD_BYTES;
-    const matches = await ctx.sql.begin((tx) => passwordMatches(tx, hash, usable ? given : ''));
-    if (usable) await recordGuess(ctx, email, ip, matches);
-    if (!matches) throw new AuthError(400, 'current_password_mismatch', 'Current password required when setting new password.');
-  }
-
   app.post('/logout', async (c) => {
     const scope = c.req.query('scope') ?? 'global';
     if (!['global', 'local', 'others'].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
@@ -478,7 +397,10 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     return callback(c, params);
   });
 
+  app.route('/', userRoutes(ctx, options.mailer));
   app.route('/', mailFlowRoutes(ctx, options.mailer));
+  app.route('/', verifyRoutes(ctx, options.mailer));
+  app.route('/', reauthenticateRoutes(ctx, options.mailer));
   app.route('/admin', adminRoutes(ctx));
 
   app.notFound(() => errorResponse(new AuthError(404, 'not_found', 'Not found')));

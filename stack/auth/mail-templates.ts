@@ -2,7 +2,14 @@ import { html } from 'hono/html';
 import type { OutgoingMail } from '../mail/types.ts';
 
 /** The mails Auth sends, as GoTrue names its templates. */
-export type MailKind = 'recovery' | 'email_change_new' | 'email_change_current' | 'email_change_requested' | 'email_changed_notice' | 'confirmation';
+export type MailKind =
+  | 'recovery'
+  | 'email_change_new'
+  | 'email_change_current'
+  | 'email_change_requested'
+  | 'email_changed_notice'
+  | 'confirmation'
+  | 'reauthentication';
 
 export type MailLanguage = 'en' | 'es';
 
@@ -50,6 +57,11 @@ const templates: Record<MailLanguage, Record<MailKind, Template>> = {
       action: 'Confirm my address',
       outro: 'If you did not sign up, ignore this mail. The link works once, for one hour.',
     },
+    reauthentication: {
+      subject: 'Your Jerga confirmation code',
+      intro: 'Enter this code in Jerga to confirm it is you:',
+      outro: 'It works once, for one hour. If you did not ask for it, do not share it: someone may be signed in to your account.',
+    },
   },
   es: {
     recovery: {
@@ -85,6 +97,11 @@ const templates: Record<MailLanguage, Record<MailKind, Template>> = {
       intro: '¡Te damos la bienvenida a Jerga! Sigue este enlace para confirmar tu correo:',
       action: 'Confirmar mi correo',
       outro: 'Si no te registraste, ignora este correo. El enlace sirve una vez, durante una hora.',
+    },
+    reauthentication: {
+      subject: 'Tu código de confirmación de Jerga',
+      intro: 'Escribe este código en Jerga para confirmar que eres tú:',
+      outro: 'Sirve una vez, durante una hora. Si no lo pediste, no lo compartas: puede que alguien haya entrado en tu cuenta.',
     },
   },
 };

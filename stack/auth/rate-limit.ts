@@ -1,8 +1,13 @@
+import type { Context } from 'hono';
+import type { AuthContext } from './context.ts';
 import { rateLimited } from './errors.ts';
+import { clientOf } from './requests.ts';
+import type { RateLimits } from './settings.ts';
 
 /**
  * Per-IP request limits in the spirit of GoTrue's: at most `limit` requests of one kind per
- * `windowSeconds`, counted over a sliding window. Memory only; a restart forgets.
+ * `windowSeconds`, counted over a sliding window. Memory only; a restart forgets (what must
+ * survive one, the guesses at mailed codes, is counted in the database).
  */
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -12,7 +17,7 @@ export class RateLimiter {
     private readonly now: () => Date,
   ) {}
 
-  /** Counts one request for `bucket` from `ip`, or throws 429 over_request_rate_limit. */
+  /** Counts one request for `bucket` from `ip`, or throws 429 over_request_rate_limit with the seconds until a slot frees. */
   take(bucket: string, ip: string, limit: number): void {
     const now = this.now().getTime();
     const since = now - this.windowSeconds * 1000;
@@ -20,7 +25,9 @@ export class RateLimiter {
     const recent = (this.hits.get(key) ?? []).filter((time) => time > since);
     if (recent.length >= limit) {
       this.hits.set(key, recent);
-      throw rateLimited();
+      // The oldest request in the window leaves it first (with no limit at all: a whole window).
+      const frees = limit > 0 ? recent[recent.length - limit] + this.windowSeconds * 1000 : now + this.windowSeconds * 1000;
+      throw rateLimited(Math.max(1, Math.ceil((frees - now) / 1000)));
     }
     recent.push(now);
     this.hits.set(key, recent);
@@ -32,4 +39,9 @@ export class RateLimiter {
       if (times.every((time) => time <= since)) this.hits.delete(key);
     }
   }
+}
+
+/** Counts one request of this kind from the caller's address (clientOf), or throws 429 with Retry-After. */
+export function limitByAddress(ctx: AuthContext, c: Context, bucket: Exclude<keyof RateLimits, 'windowSeconds'>): void {
+  ctx.limiter.take(bucket, clientOf(ctx, c).ip ?? 'unknown', ctx.settings.rateLimits[bucket]);
 }

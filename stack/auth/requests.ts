@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { canonicalAddress } from './addresses.ts';
-import { AuthError, badJson, invalidApiKey, noAuthorization, notAdmin, sessionNotFound, validationFailed } from './errors.ts';
+import { AuthError, badJson, invalidApiKey, noAuthorization, notAdmin, sessionNotFound, userBanned, validationFailed } from './errors.ts';
 import type { AuthContext } from './context.ts';
 import type { Client } from './sessions.ts';
 import { verifyToken } from './tokens.ts';
@@ -129,7 +129,9 @@ export interface Caller {
 
 /**
  * The signed-in user behind the bearer token: 401 no_authorization without one, 403 bad_jwt
- * when it does not verify, 403 session_not_found once its session has been signed out.
+ * when it does not verify, 403 session_not_found once its session has been signed out, 403
+ * user_banned while the account is banned: every route that acts for a user comes here, so a
+ * banned account changes nothing in Auth.
  */
 export async function requireUser(ctx: AuthContext, c: Context): Promise<Caller> {
   const token = bearerOf(c);
@@ -150,6 +152,7 @@ export async function requireUser(ctx: AuthContext, c: Context): Promise<Caller>
       const [session] = await tx`select id from auth.sessions where id = ${sessionId} and user_id = ${sub}`;
       if (!session) throw sessionNotFound();
     }
+    if (user.banned_until && user.banned_until > ctx.now()) throw userBanned();
     return { user, sessionId };
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AuthError } from './errors.ts';
+import { AuthError, userBanned } from './errors.ts';
 import { seconds, type AuthContext } from './context.ts';
 import { newRefreshToken, signAccessToken } from './tokens.ts';
 import { INSTANCE_ID, findUserById, identitiesOf, userJson, type Tx } from './users.ts';
@@ -37,7 +37,8 @@ const refreshAlreadyUsed = () => new AuthError(400, 'refresh_token_already_used'
 /**
  * Starts a session for a user who just proved who they are (`method`: password, oauth…):
  * the session row, its AMR claim and first refresh token, and the sign-in timestamps
- * (auth.users.last_sign_in_at and the identity's).
+ * (auth.users.last_sign_in_at and the identity's). Every way in comes here, so a banned
+ * account gets no session from any of them (403 user_banned; the whole transaction undone).
  */
 export async function startSession(
   ctx: AuthContext,
@@ -49,14 +50,16 @@ export async function startSession(
   extras: Pick<SessionJson, 'provider_token' | 'provider_refresh_token'> = {},
 ): Promise<SessionJson> {
   const now = ctx.now();
+  // public.profiles.last_login follows last_sign_in_at by trigger, as it does under GoTrue.
+  const [user] = await tx<{ banned_until: Date | null }[]>`
+    update auth.users set last_sign_in_at = ${now} where id = ${userId} returning banned_until`;
+  if (user?.banned_until && user.banned_until > now) throw userBanned();
   const sessionId = randomUUID();
   await tx`insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
            values (${sessionId}, ${userId}, ${now}, ${now}, 'aal1', ${client.userAgent}, ${client.ip})`;
   await tx`insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
            values (${randomUUID()}, ${sessionId}, ${now}, ${now}, ${method})`;
   const token = await insertRefreshToken(tx, userId, sessionId, null, now);
-  // public.profiles.last_login follows last_sign_in_at by trigger, as it does under GoTrue.
-  await tx`update auth.users set last_sign_in_at = ${now} where id = ${userId}`;
   await tx`update auth.identities set last_sign_in_at = ${now} where user_id = ${userId} and provider = ${provider}`;
   return sessionJson(ctx, tx, userId, sessionId, token, extras);
 }

@@ -9,6 +9,11 @@ export interface RateLimits {
   signInSignUps: number;
   /** Refresh-token grants (GoTrue `token_refresh`: 150 per 5 minutes). */
   tokenRefresh: number;
+  /**
+   * Checks of a mailed code, link or reauthentication nonce (GoTrue `token_verifications`:
+   * 30 per 5 minutes): GET and POST /verify, and PUT /user with a nonce.
+   */
+  tokenVerifications: number;
   /** Window length in seconds (GoTrue counts per 5 minutes). */
   windowSeconds: number;
 }
@@ -39,10 +44,15 @@ export interface AuthSettings {
   maxFrequencySeconds: number;
   /** `[auth.email] otp_expiry`: how long a mailed link works, in seconds. */
   otpExpirySeconds: number;
+  /**
+   * `[auth.email] secure_password_change`: an account without a password sets one only with
+   * the nonce GET /reauthenticate mails (accounts with one give the current password).
+   */
+  securePasswordChange: boolean;
 }
 
 /** GoTrue's own defaults, for anything config.toml leaves out. */
-export const defaultRateLimits: RateLimits = { signInSignUps: 30, tokenRefresh: 150, windowSeconds: 300 };
+export const defaultRateLimits: RateLimits = { signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30, windowSeconds: 300 };
 
 interface AuthToml {
   site_url?: string;
@@ -52,8 +62,14 @@ interface AuthToml {
   enable_signup?: boolean;
   refresh_token_reuse_interval?: number;
   enable_refresh_token_rotation?: boolean;
-  rate_limit?: { sign_in_sign_ups?: number; token_refresh?: number };
-  email?: { enable_confirmations?: boolean; double_confirm_changes?: boolean; max_frequency?: string; otp_expiry?: number };
+  rate_limit?: { sign_in_sign_ups?: number; token_refresh?: number; token_verifications?: number };
+  email?: {
+    enable_confirmations?: boolean;
+    double_confirm_changes?: boolean;
+    secure_password_change?: boolean;
+    max_frequency?: string;
+    otp_expiry?: number;
+  };
 }
 
 /** A Go duration as config.toml writes it ("60s", "1m", "1m30s") in seconds. */
@@ -83,9 +99,12 @@ export function loadAuthSettings(configFile = path.join(rootDir, 'supabase', 'co
     doubleConfirmChanges: auth.email?.double_confirm_changes ?? true,
     maxFrequencySeconds: durationSeconds(auth.email?.max_frequency, 60),
     otpExpirySeconds: auth.email?.otp_expiry ?? 3600,
+    // The CLI's default when the key is absent (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION).
+    securePasswordChange: auth.email?.secure_password_change ?? false,
     rateLimits: {
       signInSignUps: auth.rate_limit?.sign_in_sign_ups ?? defaultRateLimits.signInSignUps,
       tokenRefresh: auth.rate_limit?.token_refresh ?? defaultRateLimits.tokenRefresh,
+      tokenVerifications: auth.rate_limit?.token_verifications ?? defaultRateLimits.tokenVerifications,
       windowSeconds: defaultRateLimits.windowSeconds,
     },
   };

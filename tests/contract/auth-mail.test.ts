@@ -103,8 +103,8 @@ describe('password recovery by mail', () => {
   });
 });
 
-describe('the secure e-mail change', () => {
-  it('switches only once the link mailed to the new address is followed; the old address hears of it before and after', async () => {
+describe('the secure e-mail change (double_confirm_changes = true)', () => {
+  it('switches only once the links mailed to both addresses are followed; until then the old address signs in and the new one does not', async () => {
     const old = uniqueEmail('before').toLowerCase();
     const next = uniqueEmail('after').toLowerCase();
     const supabase = supabaseClient();
@@ -112,44 +112,73 @@ describe('the secure e-mail change', () => {
     const { data, error } = await supabase.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:5173/account' });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email: old, new_email: next });
-    expect((await supabaseClient().auth.signInWithPassword({ email: next, password })).error?.code).toBe('invalid_credentials');
+    const signsIn = async (email: string) => (await supabaseClient().auth.signInWithPassword({ email, password })).error?.code ?? 'signed in';
 
-    // In the learner's language (user_metadata.locale).
+    // In the learner's language (user_metadata.locale); each address gets its own link.
     const toNew = await waitForMail(next);
     expect(toNew.Subject).toBe('Confirma tu nuevo correo para Jerga');
-    const told = await waitForMail(old);
-    expect(told.Subject).toBe('Tu correo de Jerga está por cambiar');
-    expect(told.Text).toContain(next);
-    expect(told.Text).not.toContain('/auth/v1/verify');
+    const toOld = await waitForMail(old);
+    expect(toOld.Subject).toBe('Confirma el cambio de tu correo de Jerga');
+    expect(toOld.Text).toContain(next);
+    expect(linkIn(toOld, '/auth/v1/verify')).not.toBe(linkIn(toNew, '/auth/v1/verify'));
 
-    const back = await follow(linkIn(toNew, '/auth/v1/verify'));
+    // The new (perhaps a thief's) address alone changes nothing.
+    const half = await follow(linkIn(toNew, '/auth/v1/verify'));
+    expect(fragmentOf(half).get('message')).toMatch(/Confirmation link accepted/);
+    expect(fragmentOf(half).get('access_token')).toBeNull();
+    expect((await supabase.auth.getUser()).data.user).toMatchObject({ email: old, new_email: next });
+    expect(await signsIn(old)).toBe('signed in');
+    expect(await signsIn(next)).toBe('invalid_credentials');
+
+    const back = await follow(linkIn(toOld, '/auth/v1/verify'));
     expect(`${back.origin}${back.pathname}`).toBe('http://localhost:5173/account');
     expect(fragmentOf(back).get('type')).toBe('email_change');
     expect(fragmentOf(back).get('access_token')).toBeTruthy();
     const { data: after } = await supabase.auth.getUser();
     expect(after.user).toMatchObject({ email: next });
     expect(after.user!.new_email).toBeUndefined();
-    expect((await supabaseClient().auth.signInWithPassword({ email: next, password })).error).toBeNull();
-    expect((await supabaseClient().auth.signInWithPassword({ email: old, password })).error?.code).toBe('invalid_credentials');
+    expect(await signsIn(next)).toBe('signed in');
+    expect(await signsIn(old)).toBe('invalid_credentials');
 
     const notice = await waitForMail(old, 2);
     expect(notice.Subject).toBe('Tu correo de Jerga ha cambiado');
-    // The link works once.
+    // Each link works once.
     expect((await follow(linkIn(toNew, '/auth/v1/verify'))).searchParams.get('error_code')).toBe('otp_expired');
+    expect((await follow(linkIn(toOld, '/auth/v1/verify'))).searchParams.get('error_code')).toBe('otp_expired');
   });
 
-  it('with double_confirm_changes, needs the links mailed to both addresses', async () => {
+  it('takes the two mails’ codes through verifyOtp as well, each with its own address', async () => {
+    const old = uniqueEmail('code-old').toLowerCase();
+    const next = uniqueEmail('code-new').toLowerCase();
+    const supabase = supabaseClient();
+    await supabase.auth.signUp({ email: old, password });
+    expect((await supabase.auth.updateUser({ email: next })).error).toBeNull();
+    const codeIn = async (address: string) => (await waitForMail(address)).Text.match(/Code: (\d{6})/)![1];
+    const [codeNew, codeOld] = [await codeIn(next), await codeIn(old)];
+    // A code belongs to its own address's side.
+    const crossed = await supabaseClient().auth.verifyOtp({ email: old, token: codeNew, type: 'email_change' });
+    expect(crossed.error?.code).toBe('otp_expired');
+    const first = await supabaseClient().auth.verifyOtp({ email: next, token: codeNew, type: 'email_change' });
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
+    expect((await supabase.auth.getUser()).data.user?.email).toBe(old);
+    const second = await supabaseClient().auth.verifyOtp({ email: old, token: codeOld, type: 'email_change' });
+    expect(second.error).toBeNull();
+    expect(second.data.user?.email).toBe(next);
+  });
+
+  it('with double_confirm_changes = false, the new address’s link alone switches it and the current address is told at once', async () => {
     const mailer = createMailer(catcherSmtpSettings(testPorts.smtp));
     const auth = createAuthApp({
       databaseUrl: stack().dbUrl,
       jwtSecret: stack().jwtSecret,
       externalUrl: `${stack().apiUrl}/auth/v1`,
-      settings: { ...loadAuthSettings(), doubleConfirmChanges: true },
+      settings: { ...loadAuthSettings(), doubleConfirmChanges: false },
       mailer,
     });
     try {
-      const old = uniqueEmail('both-old').toLowerCase();
-      const next = uniqueEmail('both-new').toLowerCase();
+      const old = uniqueEmail('one-old').toLowerCase();
+      const next = uniqueEmail('one-new').toLowerCase();
       const call = (path: string, init: RequestInit & { token?: string } = {}) =>
         auth.request(path, {
           ...init,
@@ -160,20 +189,13 @@ describe('the secure e-mail change', () => {
       expect(changed.status).toBe(200);
       expect(await changed.json()).toMatchObject({ email: old, new_email: next });
       const toNew = await waitForMail(next);
-      const toOld = await waitForMail(old);
-      expect(toOld.Subject).toBe('Confirm the change of your Jerga e-mail address');
-      const visit = async (link: string) => {
-        const url = new URL(link);
-        const response = await auth.request(`${url.pathname.replace('/auth/v1', '')}${url.search}`, { redirect: 'manual' });
-        expect(response.status).toBe(303);
-        return new URL(response.headers.get('location')!);
-      };
-      const first = await visit(linkIn(toNew, '/auth/v1/verify'));
-      expect(fragmentOf(first).get('message')).toMatch(/Confirmation link accepted/);
-      const [{ email: still }] = await adminSql()`select email from auth.users where email = ${old}`;
-      expect(still).toBe(old);
-      const second = await visit(linkIn(toOld, '/auth/v1/verify'));
-      expect(fragmentOf(second).get('type')).toBe('email_change');
+      const told = await waitForMail(old);
+      expect(told.Subject).toBe('Your Jerga e-mail address is about to change');
+      expect(told.Text).not.toContain('/auth/v1/verify');
+      const url = new URL(linkIn(toNew, '/auth/v1/verify'));
+      const response = await auth.request(`${url.pathname.replace('/auth/v1', '')}${url.search}`, { redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect(fragmentOf(new URL(response.headers.get('location')!)).get('type')).toBe('email_change');
       const [{ n }] = await adminSql()`select count(*)::int as n from auth.users where email = ${next}`;
       expect(n).toBe(1);
     } finally {

@@ -128,7 +128,7 @@ export async function startAuthInstance(
     jwtSecret: stack().jwtSecret,
     externalUrl: `${url}/auth/v1`,
     now: () => new Date(Date.now() + offset),
-    rateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000 },
+    rateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000, tokenVerifications: 10_000 },
     secretKeys: [stack().secretKey],
     publishableKeys: [stack().publishableKey],
     ...options,

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.ts';
-import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
+import { waitForMail } from '../support/mailbox.ts';
+import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
 
 // Accounts in real Chromium against the real stack: register → greeting → add an entry →
 // edit it from /account → delete it → log out → log in → Google sign-in through the local
-// stand-in page → the seeded admin opens /admin while a normal user is refused → /account
+// stand-in page, whose account sets a password only with a mailed code → the seeded admin opens /admin while a normal user is refused → /account
 // pages past 100 entries → in Spanish,
 // a session ended elsewhere is dropped with the server's code translated, and the server's
 // password rule (too common) shows on its field.
@@ -237,6 +238,32 @@ describe('accounts', () => {
     await screenshot(page, 'accounts-13-google-signed-in');
     const [identity] = await adminSql()`select i.provider from auth.identities i join auth.users u on u.id = i.user_id where u.email = ${googler.email}`;
     expect(identity).toEqual({ provider: 'google' });
+  });
+
+  it('sets a password for the Google account only with the code Auth mails, then signs in with it', async () => {
+    const chosen = `choclo-${run}`;
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign-in' }).waitFor();
+    await page.getByText('has no password yet').waitFor();
+    await page.getByLabel('New password', { exact: true }).fill(chosen);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(chosen);
+    // A made-up code is refused by Auth, and nothing changes.
+    await page.getByLabel('Code from the mail').fill('000000');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('That code is not right or has expired. Send yourself a new one.').waitFor();
+    expect((await api('/auth/login', { body: { email: googler.email, password: chosen } })).status).toBe(401);
+
+    await clearToasts(page);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await toast(page, `We sent a code to ${googler.email}.`);
+    const mail = await waitForMail(googler.email);
+    expect(mail.Subject).toBe('Your Jerga confirmation code');
+    await page.getByLabel('Code from the mail').fill(mail.Text.match(/Code: (\d{6})/)![1]);
+    await screenshot(page, 'accounts-14-google-sets-password');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await toast(page, 'Your password has been changed.');
+    await page.getByLabel('Current password').waitFor();
+    expect((await api('/auth/login', { body: { email: googler.email, password: chosen } })).status).toBe(200);
     await logOut(page);
   });
 

@@ -22,7 +22,11 @@ type Field = (typeof FIELDS)[number];
  * or used link says so and offers a new one.
  */
 export function ResetPasswordPage() {
-  const [state, setState] = useState<'checking' | 'ready' | 'expired'>(authResult('error_code') ? 'expired' : 'checking');
+  // Too many checks from this network: Auth did not look at the link, which still works later.
+  const refusal = authResult('error_code');
+  const [state, setState] = useState<'checking' | 'ready' | 'expired' | 'limited'>(
+    refusal === 'over_request_rate_limit' ? 'limited' : refusal ? 'expired' : 'checking',
+  );
   useEffect(() => {
     if (state !== 'checking') return;
     let active = true;
@@ -35,7 +39,17 @@ export function ResetPasswordPage() {
     };
   }, [state]);
   if (state === 'checking') return <PageLoading />;
+  if (state === 'limited') return <LinkNotCheckedYet />;
   return state === 'ready' ? <NewPasswordForm /> : <ExpiredLink />;
+}
+
+function LinkNotCheckedYet() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('recovery.limitedTitle')} intro={t('recovery.limitedIntro')} switchText={t('recovery.remembered')} switchLabel={t('auth.logInLink')} switchTo="/login" returnPath="/">
+      <p className="muted">{t('recovery.limitedHint')}</p>
+    </AuthCard>
+  );
 }
 
 function ExpiredLink() {

@@ -4,37 +4,37 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { authErrorCode, pendingEmail, useChangeEmail, useChangePassword } from '@/features/auth/api/recovery';
-import { newPasswordErrors, PasswordInput } from '@/features/auth/components/password-input';
+import { authErrorCode, signInState, useChangeEmail, type SignInState } from '@/features/auth/api/recovery';
 import { malformedEmail } from '@/features/auth/components/use-field-errors';
 import type { User } from '@/features/auth/types';
 import { authResult } from '@/lib/supabase';
 import enUSRecovery from '@/i18n/locales/en-US.recovery.json';
 import enUSSignIn from '@/i18n/locales/en-US.signIn.json';
 import { addEnglishPageStrings } from '@/i18n/page-strings';
+import { PasswordForm } from './password-form';
 
 // Account › Sign-in's English strings (and the password ones it shares with recovery) come with the account page.
 addEnglishPageStrings({ recovery: enUSRecovery, signIn: enUSSignIn });
 
-const pendingKey = ['auth', 'pending-email'] as const;
+const signInKey = ['auth', 'sign-in-state'] as const;
 
 /** Once per page load: what an e-mail change link that led here said. */
 let linkAnnounced = false;
 
 /**
- * Account › Sign-in: the e-mail (changed only once the link Auth mails to the new address is
- * followed, and the one to the current address too where both must confirm) and the password
- * (changed only with the current one; other devices are signed out).
+ * Account › Sign-in: the e-mail (changed only once the links Auth mails to the new and the
+ * current address are both followed) and the password (password-form.tsx).
  */
 export function SignInDetails({ user }: { user: User }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const pending = useQuery({ queryKey: pendingKey, queryFn: pendingEmail });
+  const state = useQuery({ queryKey: signInKey, queryFn: signInState });
   useEffect(() => {
     if (linkAnnounced) return;
     linkAnnounced = true;
     if (authResult('type') === 'email_change') toast.success(t('signIn.emailChanged'));
     else if (authResult('message')) toast.success(t('signIn.emailHalfConfirmed'));
+    else if (authResult('error_code') === 'over_request_rate_limit') toast.error(t('signIn.tooManyTries'));
     else if (authResult('error_code')) toast.error(t('signIn.linkExpired'));
   }, [t, toast]);
   return (
@@ -42,13 +42,13 @@ export function SignInDetails({ user }: { user: User }) {
       <h2 id="sign-in-title" className="section-title">
         {t('signIn.title')}
       </h2>
-      {pending.data && (
+      {state.data?.pendingEmail && (
         <p className="sign-in-card__pending" role="status">
-          {t('signIn.pending', { email: pending.data })}
+          {t('signIn.pending', { email: state.data.pendingEmail, current: user.email ?? '' })}
         </p>
       )}
       <EmailForm current={user.email ?? ''} />
-      <PasswordForm />
+      <PasswordForm email={user.email ?? ''} passwordless={state.data?.passwordless ?? false} />
     </section>
   );
 }
@@ -70,9 +70,9 @@ function EmailForm({ current }: { current: string }) {
     if (found) return form.querySelector<HTMLElement>('[name="newEmail"]')?.focus();
     change.mutate(value, {
       onSuccess: (next) => {
-        queryClient.setQueryData(pendingKey, next ?? value);
+        queryClient.setQueryData<SignInState>(signInKey, (known) => ({ passwordless: false, ...known, pendingEmail: next ?? value }));
         setEmail('');
-        toast.success(t('signIn.emailChangeSent', { email: next ?? value }));
+        toast.success(t('signIn.emailChangeSent', { email: next ?? value, current }));
       },
       onError: (failure) => {
         const code = authErrorCode(failure);
@@ -104,71 +104,6 @@ function EmailForm({ current }: { current: string }) {
       <button type="submit" className="button button--secondary" disabled={change.isPending}>
         {change.isPending && <Spinner size="sm" />}
         {t('signIn.changeEmail')}
-      </button>
-    </form>
-  );
-}
-
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
-type PasswordField = (typeof PASSWORD_FIELDS)[number];
-
-function PasswordForm() {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const change = useChangePassword();
-  const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
-  const [values, setValues] = useState<Record<PasswordField, string>>(empty);
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const rules = newPasswordErrors(values.newPassword, values.confirmNewPassword, t);
-    const found: Partial<Record<PasswordField, string>> = { newPassword: rules.password, confirmNewPassword: rules.confirm };
-    setErrors(found);
-    const first = PASSWORD_FIELDS.find((field) => found[field]);
-    if (first) return event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    change.mutate(
-      { password: values.newPassword, currentPassword: values.currentPassword || undefined },
-      {
-        onSuccess: () => {
-          setValues(empty);
-          toast.success(t('signIn.passwordChanged'));
-        },
-        onError: (failure) => {
-          const code = authErrorCode(failure);
-          if (code === 'current_password_mismatch') setErrors({ currentPassword: t('signIn.wrongCurrent') });
-          else if (code === 'same_password') setErrors({ newPassword: t('recovery.samePassword') });
-          else if (code === 'weak_password') setErrors({ newPassword: t('auth.passwordTooShort') });
-          else if (code === 'over_request_rate_limit') setErrors({ currentPassword: t('signIn.tooManyTries') });
-          else setErrors({ currentPassword: t('signIn.changeFailed') });
-        },
-      },
-    );
-  };
-
-  const field = (name: PasswordField, label: string, autoComplete: 'current-password' | 'new-password', note?: string) => (
-    <PasswordInput
-      name={name}
-      label={label}
-      note={note}
-      autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(value) => {
-        setValues((current) => ({ ...current, [name]: value }));
-        setErrors((current) => ({ ...current, [name]: undefined }));
-      }}
-    />
-  );
-
-  return (
-    <form className="form sign-in-form" noValidate onSubmit={onSubmit} aria-busy={change.isPending}>
-      {field('currentPassword', t('signIn.currentPassword'), 'current-password', t('signIn.currentPasswordNote'))}
-      {field('newPassword', t('recovery.newPassword'), 'new-password')}
-      {field('confirmNewPassword', t('auth.confirmPassword'), 'new-password')}
-      <button type="submit" className="button button--secondary" disabled={change.isPending}>
-        {change.isPending && <Spinner size="sm" />}
-        {t('signIn.changePassword')}
       </button>
     </form>
   );

@@ -28,17 +28,30 @@ export function useRequestPasswordReset() {
   });
 }
 
-/** Sets a new password: in a recovery session no current password is needed; otherwise it is. */
+/**
+ * Sets a new password: in a recovery session nothing else is needed; otherwise the current
+ * password, or (an account without one) the code Auth mailed by `useSendReauthenticationCode`.
+ */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: async ({ password, currentPassword }: { password: string; currentPassword?: string }) => {
+    mutationFn: async ({ password, currentPassword, nonce }: { password: string; currentPassword?: string; nonce?: string }) => {
       const auth = await loadAuth();
-      await unwrap(auth.updateUser({ password, ...(currentPassword ? { current_password: currentPassword } : {}) }));
+      await unwrap(auth.updateUser({ password, ...(currentPassword ? { current_password: currentPassword } : {}), ...(nonce ? { nonce } : {}) }));
     },
   });
 }
 
-/** Starts an e-mail change: Auth mails a link to the new address (and one to the current); nothing switches before. */
+/** Mails the signed-in account a six-digit code that proves it is theirs (GoTrue's reauthentication). */
+export function useSendReauthenticationCode() {
+  return useMutation({
+    mutationFn: async () => {
+      const auth = await loadAuth();
+      await unwrap(auth.reauthenticate());
+    },
+  });
+}
+
+/** Starts an e-mail change: Auth mails a link to the new address and one to the current; nothing switches before both are followed. */
 export function useChangeEmail() {
   return useMutation({
     mutationFn: async (email: string) => {
@@ -49,9 +62,23 @@ export function useChangeEmail() {
   });
 }
 
-/** The address an e-mail change is waiting to switch to, if any (Auth's `new_email`). */
-export async function pendingEmail(): Promise<string | null> {
+export interface SignInState {
+  /** The address an e-mail change is waiting to switch to, if any (Auth's `new_email`). */
+  pendingEmail: string | null;
+  /**
+   * The account signs in only through Google: no e-mail identity, so (as far as the client can
+   * tell) no password, and setting one takes a mailed code instead of the current password.
+   */
+  passwordless: boolean;
+}
+
+/** What Account › Sign-in shows, from Auth's own record of the user. */
+export async function signInState(): Promise<SignInState> {
   const auth = await loadAuth();
   const { data } = await auth.getUser();
-  return data.user?.new_email ?? null;
+  const identities = data.user?.identities ?? [];
+  return {
+    pendingEmail: data.user?.new_email ?? null,
+    passwordless: identities.length > 0 && !identities.some((identity) => identity.provider === 'email'),
+  };
 }
