@@ -93,6 +93,42 @@ alter table private.login_failures enable row level security;
 comment on table private.login_failures is 'Consecutive failed sign-ins per account (SHA-256 of the e-mail) and client address.';
 comment on column private.login_failures.account is 'Hex SHA-256 of the lower-cased e-mail: no addresses are kept here.';
 
+-- table private.mailed_code_guesses
+create table private.mailed_code_guesses (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  purpose text not null,
+  guessed_at timestamp with time zone not null
+);
+alter table private.mailed_code_guesses add constraint mailed_code_guesses_pkey PRIMARY KEY (id);
+alter table private.mailed_code_guesses add constraint mailed_code_guesses_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+CREATE INDEX mailed_code_guesses_user_idx ON private.mailed_code_guesses USING btree (user_id, guessed_at);
+alter table private.mailed_code_guesses enable row level security;
+comment on table private.mailed_code_guesses is 'One row per wrong guess at any mailed code of an account, kept a day: the account-wide budget of 9 a day counts them.';
+
+-- table private.mailed_codes
+create table private.mailed_codes (
+  user_id uuid not null,
+  purpose text not null,
+  code_hash text not null,
+  link_hash text,
+  sent_at timestamp with time zone not null,
+  expires_at timestamp with time zone not null,
+  wrong_guesses integer default 0 not null
+);
+alter table private.mailed_codes add constraint mailed_codes_code_hash_check CHECK ((code_hash ~ '^[0-9a-f]{64}$'::text));
+alter table private.mailed_codes add constraint mailed_codes_link_hash_check CHECK ((link_hash ~ '^[0-9a-f]{64}$'::text));
+alter table private.mailed_codes add constraint mailed_codes_pkey PRIMARY KEY (user_id, purpose);
+alter table private.mailed_codes add constraint mailed_codes_purpose_check CHECK ((purpose = ANY (ARRAY['signup'::text, 'recovery'::text, 'email_change_current'::text, 'email_change_new'::text, 'reauthentication'::text])));
+alter table private.mailed_codes add constraint mailed_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table private.mailed_codes add constraint mailed_codes_wrong_guesses_check CHECK ((wrong_guesses >= 0));
+CREATE UNIQUE INDEX mailed_codes_link_hash_key ON private.mailed_codes USING btree (link_hash);
+alter table private.mailed_codes enable row level security;
+comment on table private.mailed_codes is 'The live code (and link) of each mail the local Auth sent an account, one per purpose; a newer mail replaces it, using it deletes it.';
+comment on column private.mailed_codes.code_hash is 'Hex SHA-256 of the account, the purpose and the 6-digit code (private.mailed_code_hash); the code itself is never kept.';
+comment on column private.mailed_codes.link_hash is 'Hex SHA-256 of the 32-byte random token in the mailed link (none for the reauthentication nonce, which has no link).';
+comment on column private.mailed_codes.wrong_guesses is 'Wrong guesses at this code; at 5 the code is dead.';
+
 -- table private.rate_limits
 create table private.rate_limits (
   bucket text not null,
@@ -2363,6 +2399,19 @@ $function$;
 grant execute on function private.flashcard_prompt(kind text, entry public.entries) to authenticated;
 comment on function private.flashcard_prompt(kind text, entry public.entries) is 'The English front of a card of that kind for the entry (basic: the word; reverse: meaning — country; cloze: the blanked example; variant: meaning — in country?), the word blanked wherever the meaning names it.';
 
+-- function private.follow_mailed_link(purposes text[], link_token text, at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.follow_mailed_link(purposes text[], link_token text, at timestamp with time zone)
+ RETURNS TABLE(user_id uuid, purpose text)
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  delete from private.mailed_codes m
+   where m.link_hash = encode(extensions.digest(coalesce(follow_mailed_link.link_token, ''), 'sha256'), 'hex')
+     and m.purpose = any (follow_mailed_link.purposes) and m.expires_at > follow_mailed_link.at
+  returning m.user_id, m.purpose
+$function$;
+comment on function private.follow_mailed_link(purposes text[], link_token text, at timestamp with time zone) is 'Uses a mailed link''s token once: its account and purpose while it lives, else nothing.';
+
 -- function private.forget_removed_file()
 CREATE OR REPLACE FUNCTION private.forget_removed_file()
  RETURNS trigger
@@ -2641,6 +2690,50 @@ $function$;
 grant execute on function private.group_forms(entry_id uuid) to authenticated;
 comment on function private.group_forms(entry_id uuid) is 'The other shown entries of an entry''s variant group as [{_id, title, country}], by country.';
 
+-- function private.guess_mailed_code(user_id uuid, purposes text[], code text, at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.guess_mailed_code(user_id uuid, purposes text[], code text, at timestamp with time zone)
+ RETURNS TABLE(outcome text, purpose text)
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  per_code constant integer := 5;
+  per_day constant integer := 9;
+  candidate private.mailed_codes;
+  recent integer;
+begin
+  perform 1 from auth.users u where u.id = guess_mailed_code.user_id for update;
+  select count(*) into recent
+    from private.mailed_code_guesses g
+   where g.user_id = guess_mailed_code.user_id and g.guessed_at > guess_mailed_code.at - interval '24 hours';
+  select m.* into candidate
+    from private.mailed_codes m
+   where m.user_id = guess_mailed_code.user_id and m.purpose = any (guess_mailed_code.purposes)
+     and m.expires_at > guess_mailed_code.at and m.wrong_guesses < per_code
+   order by m.sent_at desc
+   limit 1
+     for update;
+  if candidate.user_id is null or recent >= per_day then
+    return query select 'refused'::text, null::text;
+    return;
+  end if;
+  -- Equality of two hashes: how long it takes says nothing about the code.
+  if candidate.code_hash = private.mailed_code_hash(candidate.user_id, candidate.purpose, btrim(coalesce(guess_mailed_code.code, ''))) then
+    delete from private.mailed_codes m where m.user_id = candidate.user_id and m.purpose = candidate.purpose;
+    return query select 'used'::text, candidate.purpose;
+    return;
+  end if;
+  update private.mailed_codes m set wrong_guesses = m.wrong_guesses + 1
+   where m.user_id = candidate.user_id and m.purpose = candidate.purpose;
+  insert into private.mailed_code_guesses (user_id, purpose, guessed_at)
+  values (candidate.user_id, candidate.purpose, guess_mailed_code.at);
+  delete from private.mailed_code_guesses g
+   where g.user_id = candidate.user_id and g.guessed_at <= guess_mailed_code.at - interval '24 hours';
+  return query select 'wrong'::text, candidate.purpose;
+end;
+$function$;
+comment on function private.guess_mailed_code(user_id uuid, purposes text[], code text, at timestamp with time zone) is 'Checks one guess at an account''s mailed code: used once, counted when wrong, refused past 5 wrong per code or 9 per account a day.';
+
 -- function private.hold_variant_groups()
 CREATE OR REPLACE FUNCTION private.hold_variant_groups()
  RETURNS trigger
@@ -2828,6 +2921,32 @@ end;
 $function$;
 grant execute on function private.js_round(x double precision) to authenticated;
 comment on function private.js_round(x double precision) is 'Math.round as JavaScript does it: halves toward +infinity.';
+
+-- function private.keep_mailed_code(user_id uuid, purpose text, code text, link_token text, sent_at timestamp with time zone, expires_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.keep_mailed_code(user_id uuid, purpose text, code text, link_token text, sent_at timestamp with time zone, expires_at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if keep_mailed_code.code !~ '^[0-9]{6}$' then
+    raise exception 'a mailed code has six digits' using errcode = 'PT400', hint = 'invalid_input';
+  end if;
+  if keep_mailed_code.link_token is not null and length(keep_mailed_code.link_token) < 32 then
+    raise exception 'a mailed link token is long and random' using errcode = 'PT400', hint = 'invalid_input';
+  end if;
+  insert into private.mailed_codes as m (user_id, purpose, code_hash, link_hash, sent_at, expires_at, wrong_guesses)
+  values (keep_mailed_code.user_id, keep_mailed_code.purpose,
+          private.mailed_code_hash(keep_mailed_code.user_id, keep_mailed_code.purpose, keep_mailed_code.code),
+          case when keep_mailed_code.link_token is null then null
+               else encode(extensions.digest(keep_mailed_code.link_token, 'sha256'), 'hex') end,
+          keep_mailed_code.sent_at, keep_mailed_code.expires_at, 0)
+  on conflict on constraint mailed_codes_pkey do update
+     set code_hash = excluded.code_hash, link_hash = excluded.link_hash, sent_at = excluded.sent_at,
+         expires_at = excluded.expires_at, wrong_guesses = 0;
+end;
+$function$;
+comment on function private.keep_mailed_code(user_id uuid, purpose text, code text, link_token text, sent_at timestamp with time zone, expires_at timestamp with time zone) is 'Stores a mailed code and link token (hashed) for an account, replacing the previous mail of that purpose.';
 
 -- function private.keep_moderated_entries_hidden()
 CREATE OR REPLACE FUNCTION private.keep_moderated_entries_hidden()
@@ -3025,6 +3144,16 @@ AS $function$
 $function$;
 grant execute on function private.longest_streak_at(user_id uuid, at timestamp with time zone) to authenticated;
 comment on function private.longest_streak_at(user_id uuid, at timestamp with time zone) is 'A learner''s longest streak ever: {streak}.';
+
+-- function private.mailed_code_hash(user_id uuid, purpose text, code text)
+CREATE OR REPLACE FUNCTION private.mailed_code_hash(user_id uuid, purpose text, code text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select encode(extensions.digest(user_id::text || ':' || purpose || ':' || coalesce(code, ''), 'sha256'), 'hex')
+$function$;
 
 -- function private.may_remove_tag(added_by uuid, entry_owner uuid)
 CREATE OR REPLACE FUNCTION private.may_remove_tag(added_by uuid, entry_owner uuid)

@@ -4,6 +4,7 @@ import { AuthClient } from '@supabase/auth-js';
 import type { AuthReply, Entry, User } from '../../supabase/functions/_shared/api/types.ts';
 import { asCaller, closeDb } from '../../supabase/functions/_shared/db.ts';
 import { callerFrom, guest } from '../../supabase/functions/_shared/auth.ts';
+import { linkIn, waitForMail } from '../support/mailbox.ts';
 import { adminSql, api, closeAdminSql, createUser, signAccessToken, stack } from '../support/stack.ts';
 
 // The trust issue, against the running stack: sessions that end everywhere, limits per
@@ -125,13 +126,26 @@ describe('changing how one signs in', () => {
     expect((await logIn(email, 'brand-new-secret-8')).status).toBe(200);
   });
 
-  it('needs the current password for an e-mail change too', async () => {
-    const { token } = await register();
+  it('needs the current password for an e-mail change too, and switches nothing until both mailed links are followed', async () => {
+    const { email, token } = await register();
     const target = newEmail();
     expect((await api('/user/update', { token, body: { email: target } })).body.code).toBe('current_password_required');
-    const changed = await api<{ user: User }>('/user/update', { token, body: { email: target, currentPassword: password } });
+    const changed = await api<{ user: User; pendingEmail?: string }>('/user/update', { token, body: { email: target, currentPassword: password } });
     expect(changed.status).toBe(200);
-    expect(changed.body.user.email).toBe(target);
+    // Claiming an address proves nothing: the account keeps its address until both are proven.
+    expect(changed.body.user.email).toBe(email);
+    expect(changed.body.pendingEmail).toBe(target);
+    expect((await logIn(email, password)).status).toBe(200);
+    expect((await logIn(target, password)).status).toBe(401);
+    const follow = async (to: string) => {
+      const response = await fetch(linkIn(await waitForMail(to), '/auth/v1/verify'), { redirect: 'manual' });
+      expect(response.status).toBe(303);
+    };
+    await follow(target);
+    expect((await logIn(target, password)).status).toBe(401);
+    await follow(email);
+    expect((await logIn(target, password)).status).toBe(200);
+    expect((await logIn(email, password)).status).toBe(401);
   });
 });
 

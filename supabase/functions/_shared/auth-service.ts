@@ -1,4 +1,4 @@
-import { AuthAdminApi, AuthClient, isAuthApiError, isAuthWeakPasswordError, type Session } from '@supabase/auth-js';
+import { AuthAdminApi, AuthApiError, AuthClient, isAuthApiError, isAuthWeakPasswordError, type Session } from '@supabase/auth-js';
 import { configuredKeys } from './auth.ts';
 import { env } from './env.ts';
 import { ApiError } from './errors.ts';
@@ -76,6 +76,35 @@ export async function renewSession(refreshToken: string, clientAddress?: string 
   }
   session.expires_at ??= Math.floor(Date.now() / 1000) + (session.expires_in ?? 0);
   return { session };
+}
+
+/**
+ * GoTrue's secure e-mail change, asked for as the signed-in user (`PUT /auth/v1/user` with
+ * their own token): Auth mails a link to the new address and, with double_confirm_changes
+ * (Supabase's default), one to the current address; nothing switches until they are
+ * followed. Auth's refusals come back as its errors (fromAuthError maps them).
+ */
+export async function requestEmailChange(accessToken: string, email: string, redirectTo: string): Promise<void> {
+  const { url } = settings(env('SUPABASE_ANON_KEY'));
+  let response: Response;
+  try {
+    response = await fetch(`${url}/user?redirect_to=${encodeURIComponent(redirectTo)}`, {
+      method: 'PUT',
+      headers: {
+        apikey: env('SUPABASE_ANON_KEY')!,
+        Authorization: `Bearer ${accessToken}`,
+        'Content-Type': 'application/json;charset=UTF-8',
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
+      body: JSON.stringify({ email }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new ApiError(503, 'auth_unavailable');
+  }
+  if (response.ok) return void (await response.body?.cancel());
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  throw fromAuthError(new AuthApiError(body.message ?? 'Auth refused the e-mail change', response.status, body.code));
 }
 
 /** Where auth-js keeps a PKCE verifier in `pkceAuth`'s storage. */

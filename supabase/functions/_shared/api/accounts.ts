@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isAuthSessionMissingError, type Session } from '@supabase/auth-js';
-import { adminAuth, authorizeUrl, fromAuthError, pkceAuth, pkceVerifierKey, publicAuth } from '../auth-service.ts';
+import { adminAuth, authorizeUrl, fromAuthError, pkceAuth, pkceVerifierKey, publicAuth, requestEmailChange } from '../auth-service.ts';
 import { callerFrom, guest, type Caller } from '../auth.ts';
 import { asCaller } from '../db.ts';
 import { env } from '../env.ts';
@@ -152,11 +152,11 @@ function sessionAlreadyEnded(error: { code?: string } | null): boolean {
 }
 
 /**
- * The app's origin a Google sign-in returns to: the page that sent the browser here (its
+ * The app's origin a Google sign-in or a mailed link returns to: the page that sent the browser here (its
  * Referer, when the browser says it is this same origin or it is one of the app's), else the
  * origin this request was sent to, else SITE_URL. Auth checks it against its allow-list.
  */
-function googleReturnOrigin(c: Context<ApiEnv>): string {
+function appReturnOrigin(c: Context<ApiEnv>): string {
   const referrer = originOf(c.req.header('referer'));
   const sameOrigin = c.req.header('sec-fetch-site')?.toLowerCase() === 'same-origin';
   if (referrer && (sameOrigin || configuredAppOrigins().has(referrer))) return referrer;
@@ -172,7 +172,7 @@ async function startGoogleCookieSignIn(c: Context<ApiEnv>): Promise<Response> {
   const store = new Map<string, string>();
   const { data, error } = await pkceAuth(store, c.get('address')).signInWithOAuth({
     provider: 'google',
-    options: { redirectTo: `${googleReturnOrigin(c)}/api/auth/google/callback`, skipBrowserRedirect: true },
+    options: { redirectTo: `${appReturnOrigin(c)}/api/auth/google/callback`, skipBrowserRedirect: true },
   });
   const verifier = store.get(pkceVerifierKey);
   if (error || !data.url || !verifier) throw fromAuthError(error);
@@ -291,18 +291,21 @@ export const user = new Hono<ApiEnv>()
     const userId = caller.userId;
     if (body.email !== undefined || body.password !== undefined) {
       // Changing how one signs in needs the current password (a stolen session is not
-      // enough), counted like sign-in guesses, and ends every other session.
+      // enough), counted like sign-in guesses.
       const current = await requireCurrentPassword(c, body.currentPassword);
       if (body.password !== undefined && body.password === current) {
         throw new ApiError(400, 'same_password', { field: 'password' });
       }
-      const { error } = await adminAuth().updateUserById(userId, {
-        ...(body.email !== undefined ? { email: body.email, email_confirm: true } : {}),
-        ...(body.password !== undefined ? { password: body.password } : {}),
-      });
-      if (error) throw fromAuthError(error);
-      const ended = await adminAuth().signOut(caller.token, 'others');
-      if (ended.error) throw fromAuthError(ended.error);
+      if (body.password !== undefined) {
+        // A new password ends every other session.
+        const { error } = await adminAuth().updateUserById(userId, { password: body.password });
+        if (error) throw fromAuthError(error);
+        const ended = await adminAuth().signOut(caller.token, 'others');
+        if (ended.error) throw fromAuthError(ended.error);
+      }
+      // A new address must be proven: Auth mails links to it (and to the current one), and the
+      // address switches only once they are followed, never here.
+      if (body.email !== undefined) await requestEmailChange(caller.token, body.email, `${appReturnOrigin(c)}/account`);
     }
     const updated = await c.get('run')(async (tx) => {
       if (body.name !== undefined || body.timeZone !== undefined) {
@@ -320,7 +323,8 @@ export const user = new Hono<ApiEnv>()
       }
       return (await tx<{ user: User | null }[]>`select public.current_profile() as user`)[0].user;
     });
-    return c.json({ user: updated });
+    const pendingEmail = body.email !== undefined && body.email.toLowerCase() !== updated?.email?.toLowerCase() ? body.email : undefined;
+    return c.json({ user: updated, ...(pendingEmail ? { pendingEmail } : {}) });
   })
   .get('/getUsers', async (c) => {
     const query = parseQuery(c, usersQuery);
