@@ -22,6 +22,11 @@ export interface AuthContext {
   googleOff: boolean;
   /** The per-address request limits (settings.rateLimits), in memory. */
   limiter: RateLimiter;
+  /**
+   * When each e-mail address last asked for a recovery or resent mail (by the SHA-256 of the
+   * kind and address), whether or not it has an account, so `max_frequency` answers alike.
+   */
+  mailAsked: Map<string, number>;
 }
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

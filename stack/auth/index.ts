@@ -139,6 +139,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     google: typeof options.google === 'object' ? googleSignIn(options.google, options.jwtSecret, now) : undefined,
     googleOff: options.google === 'off',
     limiter,
+    mailAsked: new Map(),
   };
   const keysReady = loadSigningKeys(options.jwtSecret, options.es256PrivateJwk).then((keys) => {
     ctx.keys = keys;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Mailer } from '../mail/types.ts';
@@ -22,6 +23,24 @@ export function checkFrequency(ctx: AuthContext, sentAt: Date | null): void {
   const wait = Math.ceil((sentAt.getTime() + ctx.settings.maxFrequencySeconds * 1000 - ctx.now().getTime()) / 1000);
   if (wait > 0) {
     throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`, { retryAfter: wait });
+  }
+}
+
+/**
+ * `max_frequency` for an address whether or not it has an account: a second request within
+ * the window is refused the same way for both, so the answer never tells which addresses are
+ * registered (GoTrue only times mails it actually sent). Memory only, like the per-address
+ * limits; an account's own `*_sent_at` still holds across restarts.
+ */
+export function checkAskedLately(ctx: AuthContext, kind: string, email: string): void {
+  const key = createHash('sha256').update(`${kind}\0${email}`).digest('base64');
+  const now = ctx.now().getTime();
+  const window = ctx.settings.maxFrequencySeconds * 1000;
+  const last = ctx.mailAsked.get(key);
+  if (last !== undefined && last + window > now) checkFrequency(ctx, new Date(last));
+  ctx.mailAsked.set(key, now);
+  if (ctx.mailAsked.size > 10_000) {
+    for (const [asked, at] of ctx.mailAsked) if (at + window <= now) ctx.mailAsked.delete(asked);
   }
 }
 
@@ -98,6 +117,7 @@ export function mailFlowRoutes(ctx: AuthContext, mailer: Mailer | undefined): Ho
     if (typeof body.email !== 'string' || !body.email.trim()) throw validationFailed('Password recovery requires an email');
     const email = normaliseEmail(body.email);
     const redirectTo = allowedRedirect(ctx.settings, c.req.query('redirect_to') ?? (typeof body.redirect_to === 'string' ? body.redirect_to : undefined));
+    checkAskedLately(ctx, 'recovery', email);
     await ctx.sql.begin(async (tx) => {
       const found = await findUserByEmail(tx, email);
       // The same reply whether or not the address has an account.
@@ -116,6 +136,7 @@ export function mailFlowRoutes(ctx: AuthContext, mailer: Mailer | undefined): Ho
     if (body.type !== 'signup' && body.type !== 'email_change') throw validationFailed('Unsupported resend type');
     const email = normaliseEmail(body.email);
     const redirectTo = allowedRedirect(ctx.settings, c.req.query('redirect_to') ?? undefined);
+    checkAskedLately(ctx, body.type, email);
     await ctx.sql.begin(async (tx) => {
       const found = await findUserByEmail(tx, email);
       if (!found) return;

@@ -75,6 +75,13 @@ describe('password recovery by mail', () => {
     expect(await a.json()).toEqual(await b.json());
     await waitForMail(known);
     expect(await mailsTo(unknown)).toEqual([]);
+    // Asked again within the minute, both are refused alike: a 429 says nothing about an account.
+    const [again, knownAgain] = [await ask(unknown), await ask(known)];
+    expect([again.status, knownAgain.status]).toEqual([429, 429]);
+    const [first, second] = [await again.json(), await knownAgain.json()];
+    expect(first).toMatchObject({ code: 'over_email_send_rate_limit' });
+    expect(first.code).toBe(second.code);
+    for (const reply of [again, knownAgain]) expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('lets one address have a mail only every 60 seconds (GoTrue’s max_frequency)', async () => {
