@@ -270,6 +270,7 @@ create policy "Learners can add their own uploaded images as avatars" on public.
   WHERE ((o.bucket_id = 'avatars'::text) AND (o.name = avatars.path) AND (o.owner_id = (( SELECT auth.uid() AS uid))::text))))));
 create policy "Learners can remove their own avatars" on public.avatars as permissive for delete to authenticated
   using ((( SELECT private.session_is_live() AS session_is_live) AND (user_id = ( SELECT auth.uid() AS uid))));
+CREATE TRIGGER avatars_limit_account_writes BEFORE INSERT ON public.avatars FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('avatars');
 alter table public.avatars enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.avatars to anon;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.avatars to authenticated;
@@ -493,6 +494,7 @@ create policy "Owners and admins can edit entries" on public.entries as permissi
   with check (((owner = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 CREATE TRIGGER entries_audit_admin_changes AFTER DELETE OR UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.audit_admin_changes();
 CREATE TRIGGER entries_keep_moderated_hidden BEFORE INSERT OR UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.keep_moderated_entries_hidden();
+CREATE TRIGGER entries_limit_account_edits BEFORE UPDATE OF title, description, description_es, country, hint, example_sentence, author ON public.entries FOR EACH ROW WHEN (((old.title IS DISTINCT FROM new.title) OR (old.description IS DISTINCT FROM new.description) OR (old.description_es IS DISTINCT FROM new.description_es) OR (old.country IS DISTINCT FROM new.country) OR (old.hint IS DISTINCT FROM new.hint) OR (old.example_sentence IS DISTINCT FROM new.example_sentence) OR (old.author IS DISTINCT FROM new.author))) EXECUTE FUNCTION private.limit_account_writes('edits');
 CREATE TRIGGER entries_limit_account_writes BEFORE INSERT ON public.entries FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('entries');
 CREATE TRIGGER entries_notify_moderation AFTER UPDATE OF moderation ON public.entries FOR EACH ROW EXECUTE FUNCTION private.notify_moderation();
 CREATE TRIGGER entries_remember_owner BEFORE INSERT OR UPDATE OF owner ON public.entries FOR EACH ROW EXECUTE FUNCTION private.remember_entry_owner();
