@@ -4,6 +4,7 @@
 -- contents, so other tests' rows do not matter.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(27);
 
 select ok((select count(*) from public.entries where owner is null and show) >= 40,
@@ -116,8 +117,7 @@ select is_empty(
   'each seed learner marks how words land in the country they live in'
 );
 
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select ok((select count(*) from public.list_entries()) >= 40, 'a guest sees the seeded entries on the home list');
 select ok(

@@ -1,6 +1,7 @@
 -- countries: the 21 of the spec. Anyone reads them; no API role can change them.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(13);
 
 select ok(
@@ -11,8 +12,7 @@ select policies_are('public', 'countries', array['Anyone can read countries'],
   'countries has only the read policy');
 
 -- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is((select count(*)::int from public.countries), 21, 'anon reads all 21 countries');
 select results_eq(
@@ -29,9 +29,8 @@ select throws_ok($$ delete from public.countries where code = 'MX' $$,
   '42501', null, 'anon cannot delete a country');
 
 -- any logged-in user
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "11111111-1111-4111-8111-111111111111", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('11111111-1111-4111-8111-111111111111', null);
 
 select is((select count(*)::int from public.countries), 21, 'a logged-in user reads all 21 countries');
 select throws_ok($$ insert into public.countries (code, name_en, name_es) values ('BR', 'Brazil', 'Brasil') $$,
@@ -42,7 +41,7 @@ select throws_ok($$ delete from public.countries where code = 'MX' $$,
   '42501', null, 'a logged-in user cannot delete a country');
 
 -- nothing changed
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from public.countries), 21, 'still 21 countries');
 select is((select name_en from public.countries where code = 'MX'), 'Mexico', 'Mexico keeps its name');
 

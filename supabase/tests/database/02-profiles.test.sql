@@ -2,6 +2,7 @@
 -- name and time zone, admins read every profile, nobody writes is_admin or streaks.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(34);
 
 -- Users, as GoTrue would insert them (the superuser arranges; the trigger makes profiles):
@@ -43,8 +44,7 @@ select results_eq(
 );
 
 -- anonymous: no access at all
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select throws_ok($$ select * from public.profiles $$, '42501', null, 'anon cannot read profiles');
 select throws_ok($$ update public.profiles set name = 'Hacker' $$, '42501', null, 'anon cannot edit profiles');
@@ -53,9 +53,8 @@ select throws_ok($$ insert into public.profiles (id) values ('44444444-4444-4444
 select is((select private.is_admin()), false, 'anon is no admin');
 
 -- owner: their own row only
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "11111111-1111-4111-8111-111111111111", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('11111111-1111-4111-8111-111111111111', null);
 
 select results_eq($$ select id from public.profiles $$,
   array['11111111-1111-4111-8111-111111111111'::uuid], 'a user reads only their own profile');
@@ -90,9 +89,8 @@ select throws_ok($$ delete from public.profiles where id = '11111111-1111-4111-8
   '42501', null, 'a user cannot delete their profile');
 
 -- other user: cannot touch the owner's profile
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "22222222-2222-4222-8222-222222222222", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('22222222-2222-4222-8222-222222222222', null);
 
 select is_empty($$ select * from public.profiles where id = '11111111-1111-4111-8111-111111111111' $$,
   'the other user cannot read the owner''s profile');
@@ -104,9 +102,8 @@ select results_eq($$ select name from public.profiles $$, array['Óscar Other'],
   'the other user reads their own profile');
 
 -- admin: reads everyone, still cannot edit others or grant admin through the API
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "33333333-3333-4333-8333-333333333333", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('33333333-3333-4333-8333-333333333333', null);
 
 select is((select private.is_admin()), true, 'the admin is recognised as admin');
 select set_has(
@@ -127,7 +124,7 @@ select results_eq(
 );
 
 -- what really happened, read back by the superuser
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select name, time_zone, is_admin, current_streak from public.profiles
       where id = '11111111-1111-4111-8111-111111111111' $$,

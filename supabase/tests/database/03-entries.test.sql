@@ -3,6 +3,7 @@
 -- client's to write.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(52);
 
 -- Users: owner 1111…, other 2222…, admin 3333…
@@ -35,8 +36,7 @@ select policies_are('public', 'entries', array[
 ], 'entries has one policy per operation');
 
 -------------------------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select results_eq(
   $$ select id from public.entries where id::text like 'e0000000-%' order by id $$,
@@ -91,9 +91,8 @@ select throws_ok($$ delete from public.entries where id = 'e0000000-0000-4000-80
   '42501', null, 'a guest cannot delete entries');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "11111111-1111-4111-8111-111111111111", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('11111111-1111-4111-8111-111111111111', null);
 
 select isnt_empty($$ select * from public.entries where id = 'e0000000-0000-4000-8000-000000000002' $$,
   'the owner sees their own hidden entry');
@@ -152,9 +151,8 @@ select is_empty(
   'the owner''s delete of a guest''s or another user''s entry affects no row');
 
 -------------------------------------------------------------------------------- other user
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "22222222-2222-4222-8222-222222222222", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('22222222-2222-4222-8222-222222222222', null);
 
 select is_empty($$ select * from public.entries where id = 'e0000000-0000-4000-8000-000000000002' $$,
   'another user cannot see the owner''s hidden entry');
@@ -170,9 +168,8 @@ select is_empty($$ delete from public.entries where id = 'e0000000-0000-4000-800
   'another user''s delete of the owner''s entry affects no row');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "33333333-3333-4333-8333-333333333333", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('33333333-3333-4333-8333-333333333333', null);
 
 select results_eq(
   $$ select id from public.entries where id::text like 'e0000000-%' and not show order by id $$,
@@ -199,12 +196,11 @@ select throws_ok(
   '42501', null, 'an admin cannot add an entry in another user''s name');
 
 -------------------------------------------------------------------------------- afterwards
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is_empty($$ select * from public.entries where id = 'e0000000-0000-4000-8000-000000000003' $$,
   'anon no longer sees the guest entry the admin hid');
 
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select id, title, show, upvotes, downvotes, comment_count, owner from public.entries
       where id::text like 'e0000000-%' order by id $$,

@@ -2,6 +2,7 @@
 -- most 20 characters and unique regardless of case; only admins delete them.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(28);
 
 -- Users: owner 1111… (created the tag "pgtap comida"), other 2222…, admin 3333…
@@ -31,8 +32,7 @@ select policies_are('public', 'tags', array[
 ], 'tags has the read, create, Spanish name and delete policies');
 
 -------------------------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select results_eq(
   $$ select name from public.tags where id::text like 'c0000000-%' order by name $$,
@@ -46,9 +46,8 @@ select throws_ok($$ delete from public.tags where id = 'c0000000-0000-4000-8000-
   '42501', null, 'anon cannot delete tags');
 
 -------------------------------------------------------------------------------- owner (a plain user)
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "11111111-1111-4111-8111-111111111111", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('11111111-1111-4111-8111-111111111111', null);
 
 select results_eq($$ select name from public.tags where id = 'c0000000-0000-4000-8000-000000000002' $$,
   array['pgtap fiesta'], 'a user reads tags others created');
@@ -85,9 +84,8 @@ select is_empty($$ delete from public.tags where id = 'c0000000-0000-4000-8000-0
   'a user''s delete of their own tag affects no row: only admins delete');
 
 -------------------------------------------------------------------------------- other user
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "22222222-2222-4222-8222-222222222222", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('22222222-2222-4222-8222-222222222222', null);
 
 select is_empty($$ delete from public.tags where id = 'c0000000-0000-4000-8000-000000000001' returning id $$,
   'another user''s delete of a tag affects no row');
@@ -95,9 +93,8 @@ select throws_ok($$ update public.tags set owner = '22222222-2222-4222-8222-2222
   '42501', null, 'another user cannot take over a tag');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "33333333-3333-4333-8333-333333333333", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('33333333-3333-4333-8333-333333333333', null);
 
 select throws_ok(
   $$ insert into public.tags (name, owner) values ('pgtap impostor', '11111111-1111-4111-8111-111111111111') $$,
@@ -110,7 +107,7 @@ select results_eq(
 );
 
 -------------------------------------------------------------------------------- afterwards
-reset role;
+select tests.clear_authentication();
 select is_empty(
   $$ select * from public.entry_tags where tag_id = 'c0000000-0000-4000-8000-000000000001' $$,
   'deleting a tag removes it from the entries that carried it'

@@ -2,6 +2,7 @@
 -- entries in their own name; whoever added a tag, the entry's owner and admins remove it.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(26);
 
 -- Users: owner 1111… (owns the entries), tagger 2222…, bystander 4444…, admin 3333…
@@ -40,8 +41,7 @@ select policies_are('public', 'entry_tags', array[
 ], 'entry_tags has the read, tag and remove policies');
 
 -------------------------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select results_eq(
   $$ select tag_id from public.entry_tags where entry_id = 'e0000000-0000-4000-8000-000000000001' $$,
@@ -57,9 +57,8 @@ select throws_ok(
   '42501', null, 'anon cannot remove tags');
 
 -------------------------------------------------------------------------------- tagger (another user)
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "22222222-2222-4222-8222-222222222222", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('22222222-2222-4222-8222-222222222222', null);
 
 select results_eq(
   $$ insert into public.entry_tags (entry_id, tag_id)
@@ -98,9 +97,8 @@ select results_eq(
 );
 
 -------------------------------------------------------------------------------- bystander
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "44444444-4444-4444-8444-444444444444", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('44444444-4444-4444-8444-444444444444', null);
 
 select is_empty(
   $$ delete from public.entry_tags where entry_id = 'e0000000-0000-4000-8000-000000000001' returning tag_id $$,
@@ -108,9 +106,8 @@ select is_empty(
 );
 
 -------------------------------------------------------------------------------- entry owner
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "11111111-1111-4111-8111-111111111111", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('11111111-1111-4111-8111-111111111111', null);
 
 select results_eq(
   $$ select tag_id from public.entry_tags where entry_id = 'e0000000-0000-4000-8000-000000000002' $$,
@@ -138,9 +135,8 @@ select throws_ok(
   '42501', null, 'hidden entries take no new tags, even from their owner');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "33333333-3333-4333-8333-333333333333", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('33333333-3333-4333-8333-333333333333', null);
 
 select results_eq(
   $$ select tag_id from public.entry_tags where entry_id = 'e0000000-0000-4000-8000-000000000002' $$,
@@ -159,7 +155,7 @@ select throws_ok(
   '42501', null, 'an admin cannot tag in another user''s name');
 
 -------------------------------------------------------------------------------- afterwards
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select entry_id, tag_id, added_by from public.entry_tags where entry_id::text like 'e0000000-%' order by entry_id, tag_id $$,
   $$ values

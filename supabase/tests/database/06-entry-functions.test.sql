@@ -2,6 +2,7 @@
 -- filters, order, keyset pagination) and the private search helpers.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(53);
 
 -- Start from no entries at all (rolled back at the end), so the seed and other tests'
@@ -57,8 +58,7 @@ select ok((select search_document @@ plainto_tsquery('spanish', 'leche') and sea
   'the search document is searchable in Spanish and in English');
 
 -------------------------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(private.search_normalize('CAFÉ'), 'cafe', 'anon may call search_normalize');
 
@@ -233,9 +233,8 @@ select is(
 );
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "11111111-1111-4111-8111-111111111111", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('11111111-1111-4111-8111-111111111111', null);
 
 select is(
   (select array_agg(e ->> 'title' order by n)
@@ -261,9 +260,8 @@ select is(
 );
 
 -------------------------------------------------------------------------------- other user
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "22222222-2222-4222-8222-222222222222", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('22222222-2222-4222-8222-222222222222', null);
 
 select is(
   (select array_agg(e ->> 'title' order by n)
@@ -275,9 +273,8 @@ select is(
 );
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "33333333-3333-4333-8333-333333333333", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('33333333-3333-4333-8333-333333333333', null);
 
 select is(
   (select array_agg(e ->> 'title' order by n)

@@ -2,6 +2,7 @@
 -- time-zone check, and set_admin — only admins grant or revoke, the last admin keeps theirs.
 begin;
 create extension if not exists pgtap with schema extensions;
+\ir support/helpers.sql
 select plan(24);
 
 -- No other admins may exist for the last-admin rule to be tested deterministically.
@@ -35,16 +36,14 @@ select is(
 );
 
 -- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select throws_ok($$ select public.set_admin('71111111-1111-4111-8111-111111111111', true) $$,
   '42501', null, 'anon cannot call set_admin');
 select throws_ok($$ select public.user_json(p) from public.profiles p $$, '42501', null, 'anon cannot read users');
 
 -- a normal user
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "71111111-1111-4111-8111-111111111111", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('71111111-1111-4111-8111-111111111111', null);
 select throws_ok($$ select public.set_admin('71111111-1111-4111-8111-111111111111', true) $$,
   'PT403', 'only admins can grant or revoke admin rights', 'a user cannot make themself admin');
 select throws_ok($$ select public.set_admin('73333333-3333-4333-8333-333333333333', false) $$,
@@ -62,9 +61,8 @@ select is((select is_admin from public.profiles where id = '71111111-1111-4111-8
   'the user is still no admin');
 
 -- the admin
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "73333333-3333-4333-8333-333333333333", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('73333333-3333-4333-8333-333333333333', null);
 select ok((select count(*) from public.profiles) >= 3, 'an admin lists every user');
 select results_eq(
   $$ select id::text, email from public.profiles where id in ('71111111-1111-4111-8111-111111111111', '72222222-2222-4222-8222-222222222222') order by id $$,
@@ -85,9 +83,8 @@ select is((select public.set_admin('73333333-3333-4333-8333-333333333333', false
 -- the new admin (Otto) and the former admin (Ada)
 select throws_ok($$ select public.set_admin('71111111-1111-4111-8111-111111111111', true) $$,
   'PT403', null, 'a former admin can no longer grant');
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "72222222-2222-4222-8222-222222222222", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('72222222-2222-4222-8222-222222222222', null);
 select is((select public.set_admin('73333333-3333-4333-8333-333333333333', true) ->> 'isAdmin'), 'true',
   'the new admin can grant rights back');
 select is((select public.set_admin('72222222-2222-4222-8222-222222222222', false) ->> 'isAdmin'), 'false',
@@ -95,7 +92,7 @@ select is((select public.set_admin('72222222-2222-4222-8222-222222222222', false
 select throws_ok($$ select public.set_admin('72222222-2222-4222-8222-222222222222', true) $$,
   'PT403', null, 'and then cannot make themself admin again');
 
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select id::text from public.profiles where is_admin order by id $$,
   $$ values ('73333333-3333-4333-8333-333333333333') $$,

@@ -15,28 +15,26 @@ update auth.users set banned_until = now() + interval '1 day' where id = '833333
 update auth.sessions set not_after = now() - interval '1 minute' where id = :'expired_session';
 
 -------------------------------------------------------------------------------- assert_session
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select throws_ok($$ select private.assert_session() $$, '42501', null,
   'guests cannot call assert_session: only signed-in callers have a session to check');
 select throws_ok($$ select private.check_current_password('x') $$, '42501', null, 'a guest cannot check passwords');
 
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('81111111-1111-4111-8111-111111111111', :'live_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('81111111-1111-4111-8111-111111111111', :'live_session');
 select lives_ok($$ select private.assert_session() $$, 'a user with a live session passes');
 
-select set_config('request.jwt.claims', tests.claims('82222222-2222-4222-8222-222222222222', :'ended_session'), true);
+select tests.authenticate_as('82222222-2222-4222-8222-222222222222', :'ended_session');
 select is(tests.error_of($$ select private.assert_session() $$) - 'message',
   '{"code": "PT401", "hint": "session_ended"}', 'a signed-out session is refused with PT401 session_ended');
 
-select set_config('request.jwt.claims', tests.claims('83333333-3333-4333-8333-333333333333', :'banned_session'), true);
+select tests.authenticate_as('83333333-3333-4333-8333-333333333333', :'banned_session');
 select throws_ok($$ select private.assert_session() $$, 'PT401', null, 'a banned user''s session is refused');
 
-select set_config('request.jwt.claims', tests.claims('84444444-4444-4444-8444-444444444444', :'expired_session'), true);
+select tests.authenticate_as('84444444-4444-4444-8444-444444444444', :'expired_session');
 select throws_ok($$ select private.assert_session() $$, 'PT401', null, 'a session past its not_after is refused');
 
-select set_config('request.jwt.claims', tests.claims('82222222-2222-4222-8222-222222222222', :'live_session'), true);
+select tests.authenticate_as('82222222-2222-4222-8222-222222222222', :'live_session');
 select throws_ok($$ select private.assert_session() $$, 'PT401', null, 'another user''s session id does not count');
 
 select set_config('request.jwt.claims', '{"sub": "81111111-1111-4111-8111-111111111111", "role": "authenticated"}', true);
@@ -45,17 +43,15 @@ select throws_ok($$ select private.assert_session() $$, 'PT401', null, 'a token 
 select set_config('request.jwt.claims', '{"sub": "81111111-1111-4111-8111-111111111111", "role": "authenticated", "session_id": "x''; drop table auth.users; --"}', true);
 select throws_ok($$ select private.assert_session() $$, 'PT401', null, 'a malformed session id is refused, not a 22P02');
 
-reset role;
+select tests.clear_authentication();
 delete from auth.users where id = '81111111-1111-4111-8111-111111111111';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('81111111-1111-4111-8111-111111111111', :'live_session'), true);
+select tests.authenticate_as('81111111-1111-4111-8111-111111111111', :'live_session');
 select throws_ok($$ select private.assert_session() $$, 'PT401', null, 'a deleted user''s token is refused');
 select throws_ok($$ select * from auth.sessions $$, '42501', null, 'a user cannot read Auth''s sessions');
 
 -------------------------------------------------------------------------------- client_address
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is(private.client_address(), 'unknown', 'no request.headers: the address is unknown');
 select set_config('request.headers', '{"x-forwarded-for": "203.0.113.9"}', true);
 select is(private.client_address(), '203.0.113.9', 'the forwarded address');
@@ -74,9 +70,9 @@ select lives_ok($$ select private.take_rate_limit('test_bucket', '198.51.100.1',
   'another client has its own count');
 select throws_ok($$ select * from private.rate_limits $$, '42501', null, 'a guest cannot read the counters');
 
-reset role;
+select tests.clear_authentication();
 update private.rate_limits set window_start = now() - interval '2 hours' where bucket = 'test_bucket' and client = '203.0.113.9';
-set local role anon;
+select tests.authenticate_as(null);
 select lives_ok($$ select private.take_rate_limit('test_bucket', '203.0.113.9', 2, interval '1 hour') $$,
   'after the window the count starts again');
 

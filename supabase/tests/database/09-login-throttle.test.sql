@@ -22,8 +22,7 @@ delete from private.login_failures
  where account in (private.login_account('victim@test.jerga.local'), private.login_account('bystander@test.jerga.local'));
 
 -------------------------------------------------------------------------------- anonymous: the throttle (as the api calls it)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select lives_ok($$ select private.check_login_throttle('victim@test.jerga.local', '192.0.2.9') $$,
   'an account without failures may sign in');
@@ -73,7 +72,7 @@ select throws_ok($$ select private.login_account('victim@test.jerga.local') $$, 
   'a guest cannot call the hashing helper either');
 
 -------------------------------------------------------------------------------- the superuser: what is stored
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select client, failures from private.login_failures
       where account = encode(extensions.digest('victim@test.jerga.local', 'sha256'), 'hex') order by client $$,
@@ -87,44 +86,42 @@ select is(
   now() + interval '900 seconds', 'blocked_until is the time of the last failure plus the wait');
 
 -------------------------------------------------------------------------------- authenticated: the throttle is the guest's (the api signs in as one); counters out of reach
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('09111111-1111-4111-8111-111111111111', :'pia_session'), true);
+select tests.authenticate_as('09111111-1111-4111-8111-111111111111', :'pia_session');
 select throws_ok($$ select private.record_login_attempt('victim@test.jerga.local', '192.0.2.9', true) $$, '42501', null,
   'a signed-in caller cannot clear a throttle (the api records attempts as a guest)');
 select throws_ok($$ select * from private.login_failures $$, '42501', null, 'a signed-in user cannot read the counters');
 select throws_ok($$ delete from private.login_failures $$, '42501', null, 'a signed-in user cannot clear the counters');
 
 -------------------------------------------------------------------------------- a success clears; an hour of quiet starts again
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is(private.record_login_attempt('victim@test.jerga.local', '192.0.2.9', true), 0, 'a success returns no wait');
 select lives_ok($$ select private.check_login_throttle('victim@test.jerga.local', '192.0.2.9') $$,
   'and lets the next sign-in go ahead at once');
 select is(private.record_login_attempt('victim@test.jerga.local', '192.0.2.9', false), 0,
   'after a success the failures are counted from one again');
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select client, failures from private.login_failures
       where account = private.login_account('victim@test.jerga.local') order by client $$,
   $$ values ('192.0.2.9', 1), ('198.51.100.7', 1), ('unknown', 1) $$,
   'a success clears only its own client''s count');
-set local role anon;
+select tests.authenticate_as(null);
 
 -- Five failures from a fresh client, then an hour and a minute pass (as the superuser moves them).
 select results_eq(
   $$ select private.record_login_attempt('bystander@test.jerga.local', '192.0.2.50', false) from generate_series(1, 5) $$,
   array[0, 0, 0, 0, 1], 'five failures on a second account block it for a second');
-reset role;
+select tests.clear_authentication();
 update private.login_failures
    set last_failure_at = last_failure_at - interval '61 minutes', blocked_until = blocked_until - interval '61 minutes'
  where account = private.login_account('bystander@test.jerga.local');
-set local role anon;
+select tests.authenticate_as(null);
 select lives_ok($$ select private.check_login_throttle('bystander@test.jerga.local', '192.0.2.50') $$,
   'an hour later the wait is long over');
 select is(private.record_login_attempt('bystander@test.jerga.local', '192.0.2.50', false), 0,
   'a failure after an hour of quiet starts the count again: no wait');
-reset role;
+select tests.clear_authentication();
 select is(
   (select failures from private.login_failures
     where account = private.login_account('bystander@test.jerga.local') and client = '192.0.2.50'),
@@ -133,20 +130,18 @@ select is(
 update private.login_failures
    set last_failure_at = last_failure_at - interval '59 minutes', failures = 5
  where account = private.login_account('bystander@test.jerga.local');
-set local role anon;
+select tests.authenticate_as(null);
 select is(private.record_login_attempt('bystander@test.jerga.local', '192.0.2.50', false), 2,
   'a failure after 59 minutes keeps counting (the sixth: 2 seconds)');
 
 -------------------------------------------------------------------------------- check_current_password
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select throws_ok($$ select private.check_current_password('right horse battery') $$, '42501', null,
   'a guest cannot check passwords at all');
 
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('09111111-1111-4111-8111-111111111111', :'pia_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('09111111-1111-4111-8111-111111111111', :'pia_session');
 select lives_ok($$ select private.check_current_password('right horse battery') $$, 'the right password passes');
 select is(tests.error_of($$ select private.check_current_password('wrong horse battery') $$) - 'message',
   '{"code": "PT403", "hint": "current_password_incorrect", "column": "currentPassword"}',
@@ -158,14 +153,14 @@ select is(tests.error_of($$ select private.check_current_password('Right horse b
 select throws_ok($$ select encrypted_password from auth.users $$, '42501', null,
   'the caller still cannot read the hashes themselves');
 
-select set_config('request.jwt.claims', tests.claims('09222222-2222-4222-8222-222222222222', :'gus_session'), true);
+select tests.authenticate_as('09222222-2222-4222-8222-222222222222', :'gus_session');
 select is(tests.error_of($$ select private.check_current_password('anything') $$) - 'message',
   '{"code": "PT409", "hint": "no_password", "column": "currentPassword"}',
   'an account with an empty hash (Google only) is PT409 no_password');
 select is(tests.error_of($$ select private.check_current_password('') $$) ->> 'hint', 'no_password',
   'even an empty password does not match an empty hash');
 
-select set_config('request.jwt.claims', tests.claims('09333333-3333-4333-8333-333333333333', :'nina_session'), true);
+select tests.authenticate_as('09333333-3333-4333-8333-333333333333', :'nina_session');
 select is(tests.error_of($$ select private.check_current_password('anything') $$) ->> 'hint', 'no_password',
   'an account with no hash at all is PT409 no_password');
 

@@ -27,8 +27,7 @@ insert into public.entries (id, title, description, country, hint, example_sente
 delete from private.rate_limits where bucket = 'guest_entries' and client like '192.0.2.%';
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select set_config('request.headers', '{"x-forwarded-for": "192.0.2.10"}', true);
 
 select is(
@@ -70,15 +69,14 @@ select is(tests.error_of($$ select public.update_entry('10e00000-0000-4000-8000-
 select is(tests.error_of($$ select public.delete_entry('10e00000-0000-4000-8000-000000000003') $$) - 'message',
   '{"code": "PT401", "hint": "login_required"}', 'a guest cannot delete: PT401 login_required');
 
-reset role;
+select tests.clear_authentication();
 select is((select hits from private.rate_limits where bucket = 'guest_entries' and client = '192.0.2.10'), 10,
   'only the ten accepted entries counted against the address');
 select is((select count(*)::integer from public.entries where owner is null and description = 'A guest entry.'), 9,
   'the accepted guest entries were written without an owner');
 
 -------------------------------------------------------------------------------- owner
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('10111111-1111-4111-8111-111111111111', :'owner_session'), true);
+select tests.authenticate_as('10111111-1111-4111-8111-111111111111', :'owner_session');
 
 select is(
   public.add_entry('neta', 'Truth.', 'MX') - '_id' - 'createdAt' - 'updatedAt' - 'voteCount' - 'upvotes' - 'downvotes' - 'userVote' - 'inFlashcards' - 'commentCount' - 'tags' - 'descriptionEs' - 'rudeIn',
@@ -185,10 +183,9 @@ select is(tests.error_of($$ select public.delete_entry('10e00000-0000-4000-8000-
   'a deleted entry is not found any more');
 
 -------------------------------------------------------------------------------- other user
-reset role;
+select tests.clear_authentication();
 update public.profiles set name = '' where id = '10222222-2222-4222-8222-222222222222';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('10222222-2222-4222-8222-222222222222', :'other_session'), true);
+select tests.authenticate_as('10222222-2222-4222-8222-222222222222', :'other_session');
 
 select is(public.add_entry('pana', 'Friend.', 'VE') ->> 'author', 'Anonymous',
   'a user whose profile has no name signs as Anonymous');
@@ -208,9 +205,8 @@ select is(public.update_entry('10e00000-0000-4000-8000-000000000005', '{"show": 
   'the other user reveals their own hidden entry');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('10333333-3333-4333-8333-333333333333', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('10333333-3333-4333-8333-333333333333', :'admin_session');
 
 select is(public.add_entry('chamba', 'Work, a job.', 'PE') ->> 'owner', '10333333-3333-4333-8333-333333333333',
   'an admin''s entry is their own');
@@ -226,13 +222,12 @@ select is(tests.error_of($$ select public.delete_entry('10e00000-0000-4000-8000-
   '{"code": "PT404", "hint": "entry_not_found"}', 'an entry that does not exist is not found, even for an admin');
 
 -------------------------------------------------------------------------------- afterwards
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is_empty($$ select 1 from public.entries where id = '10e00000-0000-4000-8000-000000000003' $$,
   'guests no longer see the entry the admin hid');
 
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select id, title, description, country, hint, example_sentence, author, owner, show from public.entries
       where id::text like '10e00000-%' order by id $$,

@@ -32,8 +32,7 @@ insert into public.entry_tags (entry_id, tag_id, added_by) values
   ('11e00000-0000-4000-8000-000000000003', '11700000-0000-4000-8000-000000000002', '11010000-0000-4000-8000-000000000002');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(public.tags_of_entry('11e00000-0000-4000-8000-000000000001'),
   '[{"_id": "11700000-0000-4000-8000-000000000002", "name": "albur", "owner": "11010000-0000-4000-8000-000000000002", "canRemove": false},
@@ -52,9 +51,8 @@ select is(tests.error_of($$ select public.untag_entry('11e00000-0000-4000-8000-0
   '{"code": "PT401", "hint": "login_required"}', 'a guest cannot take a tag off, not even a guest entry''s: PT401 login_required');
 
 -------------------------------------------------------------------------------- tagger (a signed-in user, not the entries' owner)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('11010000-0000-4000-8000-000000000002', :'tagger_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('11010000-0000-4000-8000-000000000002', :'tagger_session');
 
 select is(public.add_tag(E'  Norteño \t') - '_id', '{"name": "Norteño", "owner": "11010000-0000-4000-8000-000000000002"}',
   'a user adds a tag: trimmed, in their name');
@@ -98,9 +96,8 @@ select is(tests.error_of($$ select public.untag_entry('11e00000-0000-4000-8000-0
   'tag_not_found', 'a tag on an entry hidden from the user: not found');
 
 -------------------------------------------------------------------------------- owner (of the entries)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('11010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('11010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(public.tags_of_entry('11e00000-0000-4000-8000-000000000002') -> 0 ->> 'name', 'Chilango',
   'the owner reads their hidden entry''s tags');
@@ -114,9 +111,8 @@ select is(tests.error_of($$ select public.untag_entry('11e00000-0000-4000-8000-0
   'tag_not_found', 'a tag already taken off is not found');
 
 -------------------------------------------------------------------------------- other user
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('11010000-0000-4000-8000-000000000003', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('11010000-0000-4000-8000-000000000003', :'other_session');
 
 select is(tests.error_of($$ select public.untag_entry('11e00000-0000-4000-8000-000000000004', '11700000-0000-4000-8000-000000000003') $$) - 'message',
   '{"code": "PT403", "hint": "forbidden"}', 'another user cannot take off a tag they did not add on an entry not theirs');
@@ -129,9 +125,8 @@ select is(tests.error_of($$ select public.tags_of_entry('11e00000-0000-4000-8000
 select is(public.add_tag('Porteño') ->> 'owner', '11010000-0000-4000-8000-000000000003', 'another user adds a tag of their own');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('11010000-0000-4000-8000-000000000004', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('11010000-0000-4000-8000-000000000004', :'admin_session');
 
 select is(jsonb_array_length(public.tags_of_entry('11e00000-0000-4000-8000-000000000002')), 1,
   'an admin reads a hidden entry''s tags');
@@ -147,7 +142,7 @@ select is(tests.error_of($$ select public.add_tag('porteño') $$) ->> 'hint', 't
 select is(public.add_tag('Cheto') ->> 'owner', '11010000-0000-4000-8000-000000000004', 'an admin''s tag is theirs');
 
 -------------------------------------------------------------------------------- afterwards
-reset role;
+select tests.clear_authentication();
 select is_empty(
   $$ select 1 from public.entry_tags where entry_id::text like '11e00000-%' $$,
   'every link was taken off by someone allowed to');

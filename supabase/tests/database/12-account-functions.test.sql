@@ -39,8 +39,7 @@ select id, raw_user_meta_data ->> 'name', email, created_at from auth.users wher
 set local session_replication_role = origin;
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.current_profile() $$) - 'message',
   '{"code": "PT401", "hint": "login_required"}', 'a guest has no profile: PT401 login_required');
@@ -54,9 +53,8 @@ select ok(not has_function_privilege('anon', 'public.set_admin(uuid, boolean)', 
   'anon holds no execute right on set_admin');
 
 -------------------------------------------------------------------------------- a user
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('12010000-0000-4000-8000-000000000001', :'uma_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('12010000-0000-4000-8000-000000000001', :'uma_session');
 
 select is(public.current_profile() - 'createdAt' - 'lastLogin',
   '{"_id": "12010000-0000-4000-8000-000000000001", "name": "Uma User", "email": "uma.user@test.jerga.local",
@@ -95,14 +93,13 @@ select is(tests.error_of($$ select public.set_admin('12010000-0000-4000-8000-000
   'admin_required', 'nor revoke an admin');
 
 -- Another user's profile is untouched by all this.
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select name, time_zone from public.profiles where id = '12010000-0000-4000-8000-000000000002' $$,
   $$ values ('Otto Other', 'UTC') $$, 'update_profile changes only the caller''s own profile');
 
 -------------------------------------------------------------------------------- a user without a profile, a token without a user
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('12010000-0000-4000-8000-000000000006', :'nemo_session'), true);
+select tests.authenticate_as('12010000-0000-4000-8000-000000000006', :'nemo_session');
 select is(public.current_profile(), null, 'a user without a profile gets null');
 select is(tests.error_of($$ select public.update_profile('Nemo') $$) - 'message',
   '{"code": "PT404", "hint": "user_not_found"}', 'and cannot update one: PT404 user_not_found');
@@ -114,7 +111,7 @@ select is(tests.error_of($$ select public.set_admin('12010000-0000-4000-8000-000
   '{"code": "PT401", "hint": "page_login_required"}', 'nor call set_admin: PT401 page_login_required');
 
 -------------------------------------------------------------------------------- the admin: list_users
-select set_config('request.jwt.claims', tests.claims('12010000-0000-4000-8000-000000000003', :'ada_session'), true);
+select tests.authenticate_as('12010000-0000-4000-8000-000000000003', :'ada_session');
 
 select results_eq(
   $$ select u ->> '_id' from public.list_users(2) u $$,
@@ -160,7 +157,7 @@ select is(tests.error_of($$ select * from public.list_users() $$) ->> 'hint', 'a
 select is(tests.error_of($$ select public.set_admin('12010000-0000-4000-8000-000000000003', true) $$) ->> 'hint', 'admin_required',
   'nor make themself admin again');
 
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select id::text from public.profiles where is_admin order by id $$,
   array['12010000-0000-4000-8000-000000000002'], 'exactly the one admin left');

@@ -193,23 +193,20 @@ select ok(has_function_privilege('service_role', 'realtime.send(jsonb, text, tex
       and has_function_privilege('service_role', 'realtime.broadcast_changes(text, text, text, text, text, record, record, text)', 'execute'),
   'the server (service_role) may broadcast');
 
-set local role service_role;
-set local request.jwt.claims to '{"role": "service_role"}';
+select tests.authenticate_as_service_role();
 select lives_ok($$ select realtime.send('{"test": true}', 'pgtap', 'pgtap-13', false) $$,
   'and does (the notification dies with this transaction''s rollback)');
 
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select throws_ok($$ select realtime.send('{"hacked": true}', 'entry_changed', 'entries', false) $$, '42501', null,
   'a guest cannot send on any realtime topic');
 select throws_ok(
   $$ select realtime.broadcast_changes('entries', 'INSERT', 'INSERT', 'entries', 'public', null::record, null::record) $$,
   '42501', null, 'a guest cannot broadcast changes');
 
-reset role;
-set local role authenticated;
-set local request.jwt.claims to '{"sub": "13010000-0000-4000-8000-000000000001", "role": "authenticated"}';
+select tests.clear_authentication();
+select tests.authenticate_as('13010000-0000-4000-8000-000000000001', null);
 select throws_ok($$ select realtime.send('{"hacked": true}', 'entry_changed', 'entries', false) $$, '42501', null,
   'a signed-in user cannot send on any realtime topic');
 select throws_ok(

@@ -26,8 +26,7 @@ insert into public.votes (entry_id, user_id, value) values
 update public.entries set updated_at = '2025-01-01T00:00:00Z' where id = '14e00000-0000-4000-8000-000000000001';
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(public.vote_summary('14e00000-0000-4000-8000-000000000001'),
   '{"contentId": "14e00000-0000-4000-8000-000000000001", "upvotes": 0, "downvotes": 0, "voteCount": 0, "userVote": null}',
@@ -45,9 +44,8 @@ select throws_ok($$ insert into public.votes (entry_id, value) values ('14e00000
   '42501', null, 'a guest cannot insert a vote directly');
 
 -------------------------------------------------------------------------------- voter (signed in, not the owner)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('14010000-0000-4000-8000-000000000002', :'voter_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('14010000-0000-4000-8000-000000000002', :'voter_session');
 
 select is(public.cast_vote('14e00000-0000-4000-8000-000000000001', 'upvote') - 'contentId',
   '{"upvotes": 1, "downvotes": 0, "voteCount": 1, "userVote": "upvote"}', 'a learner upvotes: the tallies and their vote');
@@ -81,9 +79,8 @@ select is((select value from public.votes where entry_id = '14e00000-0000-4000-8
   1::smallint, 'the learner reads their own vote');
 
 -------------------------------------------------------------------------------- other user
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('14010000-0000-4000-8000-000000000003', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('14010000-0000-4000-8000-000000000003', :'other_session');
 
 select is(public.vote_summary('14e00000-0000-4000-8000-000000000001') - 'contentId',
   '{"upvotes": 1, "downvotes": 0, "voteCount": 1, "userVote": null}', 'another user sees the tally, not someone else''s vote as theirs');
@@ -100,9 +97,8 @@ select is(tests.error_of($$ select public.cast_vote('14e00000-0000-4000-8000-000
   'entry_not_found', 'another user cannot vote on a hidden entry');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('14010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('14010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(public.vote_summary('14e00000-0000-4000-8000-000000000002') - 'contentId',
   '{"upvotes": 1, "downvotes": 0, "voteCount": 1, "userVote": "upvote"}', 'the owner reads their hidden entry''s summary and their vote');
@@ -113,9 +109,8 @@ select is(public.remove_vote('14e00000-0000-4000-8000-000000000002') ->> 'voteCo
 select is(public.cast_vote('14e00000-0000-4000-8000-000000000001', 'upvote') ->> 'upvotes', '2', 'the owner votes for their own entry');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('14010000-0000-4000-8000-000000000004', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('14010000-0000-4000-8000-000000000004', :'admin_session');
 
 select is(jsonb_array_length(public.votes_of_entry('14e00000-0000-4000-8000-000000000001')), 3, 'an admin reads an entry''s votes');
 select is(jsonb_array_length(public.votes_of_entry('14e00000-0000-4000-8000-000000000002')), 0, 'and a hidden entry''s');
@@ -126,7 +121,7 @@ select throws_ok($$ update public.entries set downvotes = 0 where id = '14e00000
   '42501', null, 'an admin cannot write the tallies directly');
 
 -------------------------------------------------------------------------------- afterwards (as the superuser)
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select e.upvotes, e.downvotes from public.entries e where e.id = '14e00000-0000-4000-8000-000000000001' $$,
   $$ select count(*) filter (where value = 1)::int, count(*) filter (where value = -1)::int

@@ -23,8 +23,7 @@ insert into public.comments (id, entry_id, owner, owner_name, text, created_at) 
   ('15c00000-0000-4000-8000-000000000002', '15e00000-0000-4000-8000-000000000002', '15010000-0000-4000-8000-000000000001', 'Olga Owner', 'Borrador.', '2025-01-01');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(public.comments_of_entry('15e00000-0000-4000-8000-000000000001'),
   '[{"_id": "15c00000-0000-4000-8000-000000000001", "contentId": "15e00000-0000-4000-8000-000000000001", "text": "Se dice mucho en el DF.",
@@ -42,9 +41,8 @@ select throws_ok($$ insert into public.comments (entry_id, owner_name, text) val
   '42501', null, 'a guest cannot insert a comment directly');
 
 -------------------------------------------------------------------------------- writer (signed in, not the owner)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('15010000-0000-4000-8000-000000000002', :'writer_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('15010000-0000-4000-8000-000000000002', :'writer_session');
 
 select is(public.add_comment('15e00000-0000-4000-8000-000000000001', E'  ¡Qué chido! \n') - '_id' - 'createdAt',
   '{"contentId": "15e00000-0000-4000-8000-000000000001", "text": "¡Qué chido!", "owner": {"_id": "15010000-0000-4000-8000-000000000002", "name": "Wanda Writer"}}',
@@ -72,9 +70,8 @@ select throws_ok($$ update public.entries set comment_count = 0 where id = '15e0
   '42501', null, 'nobody writes comment_count directly');
 
 -------------------------------------------------------------------------------- other user
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('15010000-0000-4000-8000-000000000003', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('15010000-0000-4000-8000-000000000003', :'other_session');
 
 select is(public.add_comment('15e00000-0000-4000-8000-000000000001', 'Yo digo "padre".') ->> 'text', 'Yo digo "padre".', 'another user comments');
 select is(public.delete_comment((select id from public.comments where owner = '15010000-0000-4000-8000-000000000003')) ->> 'text',
@@ -85,9 +82,8 @@ select is(tests.error_of($$ select public.delete_comment('15c00000-0000-4000-800
   'comment_not_found', 'a comment on a hidden entry is not found');
 
 -------------------------------------------------------------------------------- owner (of the entries)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('15010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('15010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(jsonb_array_length(public.comments_of_entry('15e00000-0000-4000-8000-000000000002')), 1, 'the owner reads their hidden entry''s comments');
 select throws_ok($$ select public.add_comment('15e00000-0000-4000-8000-000000000002', 'Nota') $$,
@@ -96,16 +92,15 @@ select is(tests.error_of($$ select public.delete_comment((select id from public.
   'forbidden', 'an entry''s owner cannot delete others'' comments on it');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('15010000-0000-4000-8000-000000000004', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('15010000-0000-4000-8000-000000000004', :'admin_session');
 
 select is(public.delete_comment('15c00000-0000-4000-8000-000000000002') ->> 'text', 'Borrador.', 'an admin deletes a comment on a hidden entry');
 select is(public.delete_comment((select id from public.comments where owner = '15010000-0000-4000-8000-000000000002' and text = '¡Qué chido!')) ->> 'text',
   '¡Qué chido!', 'and any learner''s comment');
 
 -------------------------------------------------------------------------------- afterwards (as the superuser)
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select e.id, e.comment_count from public.entries e where e.id::text like '15e00000%' order by e.id $$,
   $$ select e.id, (select count(*)::int from public.comments c where c.entry_id = e.id) from public.entries e where e.id::text like '15e00000%' order by e.id $$,

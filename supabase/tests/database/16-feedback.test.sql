@@ -13,8 +13,7 @@ select tests.create_user('16010000-0000-4000-8000-000000000002', 'Ada Admin', tr
 delete from private.rate_limits where client like '192.0.2.%';
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 set local request.headers to '{"x-forwarded-for": "192.0.2.16"}';
 
 select is(public.add_feedback('  Gina Guest ', ' gina.pgtap@example.com ', E'  Más entradas de Bolivia, por favor.\n') - '_id' - 'createdAt',
@@ -44,9 +43,8 @@ select is(tests.error_of($$ select public.add_feedback('Gina', 'gina.pgtap@examp
   'feedback_rate_limited', 'the sixth within the hour from one address: feedback_rate_limited');
 
 -------------------------------------------------------------------------------- sender (signed in)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('16010000-0000-4000-8000-000000000001', :'sender_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('16010000-0000-4000-8000-000000000001', :'sender_session');
 set local request.headers to '{"x-forwarded-for": "192.0.2.17"}';
 
 select is(public.add_feedback('Sara', 'sara.pgtap@example.com', 'Me encanta.') ->> 'userId', '16010000-0000-4000-8000-000000000001',
@@ -56,9 +54,8 @@ select is(tests.error_of($$ select public.list_feedback() $$) - 'message',
   '{"code": "PT403", "hint": "admin_required"}', 'a learner cannot list feedback: PT403 admin_required');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('16010000-0000-4000-8000-000000000002', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('16010000-0000-4000-8000-000000000002', :'admin_session');
 
 -- Other suites' feedback may be in the table too: count this file's.
 select is((select count(*)::int from jsonb_array_elements(public.list_feedback(500)) f where f ->> 'email' like '%.pgtap@example.com'), 6,

@@ -26,10 +26,9 @@ create temporary view sent as
 grant select on sent to public;
 
 -------------------------------------------------------------------------------- what a vote sends
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('17010000-0000-4000-8000-000000000002', :'fan_session'), true);
+select tests.authenticate_as('17010000-0000-4000-8000-000000000002', :'fan_session');
 select public.cast_vote('17e00000-0000-4000-8000-000000000001', 'upvote');
-reset role;
+select tests.clear_authentication();
 
 select is((select payload from sent where topic = 'entry:17e00000-0000-4000-8000-000000000001' and event = 'vote'),
   '{"contentId": "17e00000-0000-4000-8000-000000000001", "upvotes": 1, "downvotes": 0, "voteCount": 1}',
@@ -44,12 +43,11 @@ select is((select payload - '_id' - 'createdAt' from sent where topic = 'user:17
 select is((select bool_and(private) from sent), true, 'all on private channels: only the database publishes');
 
 -------------------------------------------------------------------------------- what a comment and a tag send
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('17010000-0000-4000-8000-000000000002', :'fan_session'), true);
+select tests.authenticate_as('17010000-0000-4000-8000-000000000002', :'fan_session');
 select public.add_comment('17e00000-0000-4000-8000-000000000001', '¡Qué chido!') ->> '_id' as comment_id \gset
 select public.tag_entry('17e00000-0000-4000-8000-000000000001', '17700000-0000-4000-8000-000000000001');
 select public.delete_comment(:'comment_id');
-reset role;
+select tests.clear_authentication();
 
 select is((select payload -> 'comment' ->> 'text' from sent where event = 'comment_added'), '¡Qué chido!',
   'a comment is sent whole on entry:<id>');
@@ -63,17 +61,15 @@ select is((select payload from sent where event = 'comment_deleted'),
   'a deleted comment is sent with the new count');
 select is((select payload -> 'tags' -> 0 ->> 'name' from sent where event = 'tags'), 'Chilango', 'a tag change sends the entry''s tags');
 
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('17010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('17010000-0000-4000-8000-000000000001', :'owner_session');
 select public.cast_vote('17e00000-0000-4000-8000-000000000001', 'upvote');
 select public.add_comment('17e00000-0000-4000-8000-000000000001', 'Gracias.');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from sent where topic = 'user:17010000-0000-4000-8000-000000000001'), 2,
   'the owner''s own vote and comment tell nobody (still the two notifications from the fan)');
 
 -------------------------------------------------------------------------------- anonymous (guest) receiving
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select set_config('realtime.topic', 'entries', true);
 select isnt_empty($$ select 1 from realtime.messages where topic = 'entries' $$, 'a guest may receive the home grid''s scores');
 select set_config('realtime.topic', 'entry:17e00000-0000-4000-8000-000000000001', true);
@@ -96,9 +92,8 @@ select throws_ok($$ insert into realtime.messages (topic, extension, private) va
   '42501', null, 'nor be counted on a hidden entry''s page');
 
 -------------------------------------------------------------------------------- owner receiving
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('17010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('17010000-0000-4000-8000-000000000001', :'owner_session');
 select set_config('realtime.topic', 'user:17010000-0000-4000-8000-000000000001', true);
 select isnt_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'the owner receives their notifications');
 select set_config('realtime.topic', 'entry:17e00000-0000-4000-8000-000000000002', true);
@@ -109,9 +104,8 @@ select throws_ok($$ insert into realtime.messages (topic, extension, event, payl
   '42501', null, 'nobody publishes on their own notifications topic either');
 
 -------------------------------------------------------------------------------- other user receiving
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('17010000-0000-4000-8000-000000000003', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('17010000-0000-4000-8000-000000000003', :'other_session');
 select set_config('realtime.topic', 'user:17010000-0000-4000-8000-000000000001', true);
 select is_empty($$ select 1 from realtime.messages $$, 'another user cannot receive the owner''s notifications');
 select set_config('realtime.topic', 'user:17010000-0000-4000-8000-000000000003', true);
@@ -121,7 +115,7 @@ select is_empty($$ select 1 from realtime.messages $$, 'nor a hidden entry''s');
 select set_config('realtime.topic', 'entry:17e00000-0000-4000-8000-000000000001', true);
 select isnt_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'a shown entry''s, yes');
 
-reset role;
+select tests.clear_authentication();
 select policies_are('realtime', 'messages', array[
   'Anyone can receive updates of what they can see, learners their own notifications',
   'Anyone can be counted on the entries they can see'],

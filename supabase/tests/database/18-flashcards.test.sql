@@ -26,8 +26,7 @@ insert into public.entries (id, title, description, country, author, owner, show
   ('18e00000-0000-4000-8000-000000000005', 'pana', 'Friend.', 'VE', 'Ada', '18010000-0000-4000-8000-000000000003', true, null, null);
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.add_flashcard('18e00000-0000-4000-8000-000000000001') $$) - 'message',
   '{"code": "PT401", "hint": "login_required"}', 'a guest cannot add a flashcard: PT401 login_required');
@@ -44,9 +43,8 @@ select throws_ok($$ select private.due_flashcards_at('18010000-0000-4000-8000-00
   '42501', null, 'nor call the due-list core');
 
 -------------------------------------------------------------------------------- learner (owner)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('18010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('18010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is(public.add_flashcard('18e00000-0000-4000-8000-000000000001')
             - '_id' - 'createdAt' - 'due',
@@ -88,12 +86,11 @@ select id as boludo from public.flashcards where entry_id = '18e00000-0000-4000-
 select id as guay from public.flashcards where entry_id = '18e00000-0000-4000-8000-000000000003' \gset
 
 -- Distinct creation times, for the newest-first order (one transaction: now() is fixed).
-reset role;
+select tests.clear_authentication();
 update public.flashcards set created_at = now() - interval '3 hours' where id = :'chamba';
 update public.flashcards set created_at = now() - interval '1 hour' where id = :'boludo';
 update public.flashcards set created_at = now() - interval '2 hours' where id = :'guay';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('18010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('18010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((select array_agg(c ->> '_id') from jsonb_array_elements(public.flashcards_of_user()) as c),
   array[:'boludo', :'guay', :'chamba'], 'flashcards_of_user: the learner''s cards, newest first');
@@ -141,7 +138,7 @@ select is(public.export_reviews(),
 
 -- The due list with time frozen: Thursday 9 April 2026, 16:00 in New York (20:00 UTC; EDT,
 -- UTC-4), so the learner's day ends at 04:00 UTC on the 10th.
-reset role;
+select tests.clear_authentication();
 -- (chamba was reviewed just now, in real time: its last review is moved to the frozen day.)
 update public.flashcards set due = '2026-04-10T03:30:00Z', last_review = '2026-04-09T19:50:00Z' where id = :'chamba';   -- 23:30 on the 9th in New York
 update public.flashcards set due = '2026-04-10T04:30:00Z' where id = :'boludo';   -- 00:30 on the 10th in New York
@@ -149,8 +146,7 @@ update public.flashcards set due = '2026-04-02T12:00:00Z' where id = :'guay';   
 -- The other learner's card, due long before: it must never appear in the learner's list.
 insert into public.flashcards (id, user_id, entry_id, due)
 values ('18c00000-0000-4000-8000-000000000002', '18010000-0000-4000-8000-000000000002', '18e00000-0000-4000-8000-000000000005', '2026-01-01T00:00:00Z');
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('18010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('18010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((select array_agg(c ->> '_id') from jsonb_array_elements(private.due_flashcards_at('18010000-0000-4000-8000-000000000001', '2026-04-09T20:00:00Z')) as c),
   array[:'guay', :'chamba'], 'due by the end of the learner''s day in New York, oldest due first; 00:30 tomorrow is not due');
@@ -197,7 +193,7 @@ select ok((select (c ->> 'retrievability')::float8 > 0 and (c ->> 'retrievabilit
   'a reviewed card some days later: a recall probability between 0 and 1');
 
 -- A review at a frozen instant through the core: a lapse on a Review card.
-reset role;
+select tests.clear_authentication();
 update public.flashcards set state = 2, stability = 10, difficulty = 5, reps = 4, scheduled_days = 10,
                              last_review = '2026-03-30T20:00:00Z', due = '2026-04-09T20:00:00Z' where id = :'boludo';
 select is(private.review_flashcard_at(:'boludo', 1::smallint, '2026-04-09T21:00:00Z') - '_id' - 'createdAt' - 'content' - 'userId' - 'contentId' - 'kind' - 'prompt' - 'stability' - 'difficulty',
@@ -216,8 +212,7 @@ select is(tests.error_of(format($$ select private.review_flashcard_at(%L, 9::sma
   'review_quality_invalid', 'the core: a rating outside 1..4 is PT400');
 
 -------------------------------------------------------------------------------- other learner
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('18010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('18010000-0000-4000-8000-000000000002', :'other_session');
 
 select is_empty(format($$ select * from public.flashcards where id in (%L, %L, %L) $$, :'chamba', :'boludo', :'guay'),
   'another learner sees none of the learner''s cards');
@@ -238,7 +233,7 @@ select is((select count(*)::int from public.flashcards where user_id = '18010000
   'they read their own cards');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('18010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('18010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is_empty(format($$ select * from public.flashcards where id in (%L, %L, %L) $$, :'chamba', :'boludo', :'guay'),
   'an admin sees no learner''s cards (owners only)');
@@ -251,7 +246,7 @@ select throws_ok($$ update public.flashcards set lapses = 0 $$, '42501', null, '
 select throws_ok($$ delete from public.reviews $$, '42501', null, 'nor deletes from the review log');
 
 -------------------------------------------------------------------------------- learner again: nothing moved; deleting a card
-select set_config('request.jwt.claims', tests.claims('18010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('18010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((select array_agg(id order by entry_id) from public.flashcards where user_id = '18010000-0000-4000-8000-000000000001'),
   array[:'chamba', :'boludo', :'guay']::uuid[], 'the others'' deletes removed none of the learner''s cards');

@@ -301,8 +301,7 @@ select is(private.review_days_at('19010000-0000-4000-8000-000000000007', '2026-0
   '{"timeZone": "UTC", "days": []}', 'a learner with no reviews in range: no days');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.update_streak() $$) - 'message',
   '{"code": "PT401", "hint": "login_required"}', 'a guest cannot count a streak day: PT401 login_required');
@@ -316,10 +315,9 @@ select throws_ok($$ select private.current_streak_at('19010000-0000-4000-8000-00
   '42501', null, 'a guest cannot call the private cores');
 
 -------------------------------------------------------------------------------- owner (Paula, UTC)
-reset role;
+select tests.clear_authentication();
 select pg_temp.review('19010000-0000-4000-8000-000000000008', now());
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('19010000-0000-4000-8000-000000000008', :'paula_session'), true);
+select tests.authenticate_as('19010000-0000-4000-8000-000000000008', :'paula_session');
 
 select is(public.current_streak(), '{"streak": 0, "freezes": 0}', 'before counting: streak 0');
 select is(public.update_streak(),
@@ -348,9 +346,8 @@ select lives_ok($$ update public.profiles set time_zone = 'Asia/Tokyo' where id 
 select is(public.review_days() ->> 'timeZone', 'Asia/Tokyo', 'and the calendar follows it');
 
 -------------------------------------------------------------------------------- another user (Otto)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('19010000-0000-4000-8000-000000000009', :'otto_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('19010000-0000-4000-8000-000000000009', :'otto_session');
 
 select is(public.update_streak(),
   '{"updated": false, "streak": 0, "longest": 0, "freezes": 0, "freezesUsed": 0, "freezeEarned": false}',
@@ -365,7 +362,7 @@ select is(private.longest_streak_at('19010000-0000-4000-8000-000000000008', now(
 select is_empty($$ select 1 from public.profiles where id = '19010000-0000-4000-8000-000000000008' $$,
   'her profile row is hidden');
 
-reset role;
+select tests.clear_authentication();
 select results_eq(
   $$ select current_streak, streak_freezes::int from public.profiles where id = '19010000-0000-4000-8000-000000000008' $$,
   $$ values (1, 0) $$, 'Paula''s streak and freezes are as she left them');

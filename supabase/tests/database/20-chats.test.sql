@@ -39,8 +39,7 @@ insert into public.entry_tags (entry_id, tag_id) values
   ('20e00000-0000-4000-8000-000000000006', '20a00000-0000-4000-8000-000000000001');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.create_chat() $$) - 'message',
   '{"code": "PT401", "hint": "chat_login_required"}', 'a guest cannot start a chat: PT401 chat_login_required');
@@ -61,9 +60,8 @@ select throws_ok($$ select * from private.tutor_entry_ids('chamba', 5) $$, '4250
 select throws_ok($$ select * from private.tutor_turns $$, '42501', null, 'nor read the tickets of begun turns');
 
 -------------------------------------------------------------------------------- learner (owner): chats
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is(public.create_chat() - '_id',
   jsonb_build_object('title', 'New Chat', 'createdAt', now(), 'updatedAt', now()),
@@ -145,19 +143,18 @@ select is((select count(*)::int from private.tutor_entry_ids('chamba', 5) as t w
   'the search helper itself never returns a hidden entry');
 
 -------------------------------------------------------------------------------- learner: finish_tutor_turn
-reset role;
+select tests.clear_authentication();
 set local session_replication_role = replica;   -- the touch trigger off: an old updated_at
 update public.chats set updated_at = now() - interval '1 day' where id = :'c1';
 set local session_replication_role = origin;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 
 select public.begin_tutor_turn(:'c1', '  ¿Qué significa chamba?  ') ->> 'turnId' as t1 \gset
-reset role;
+select tests.clear_authentication();
 select is((select to_jsonb(t) - 'id' - 'started_at' from private.tutor_turns t where t.id = :'t1'),
   jsonb_build_object('owner', '20010000-0000-4000-8000-000000000001', 'chat_id', :'c1', 'message', '¿Qué significa chamba?'),
   'begin_tutor_turn hands out a ticket (turnId) for the learner, the chat and the checked message');
-set local role authenticated;
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 select public.finish_tutor_turn(:'t1', E'  **chamba** means work.\n  ', 'offline',
   array['20e00000-0000-4000-8000-000000000003', '20e00000-0000-4000-8000-000000000001', '20e00000-0000-4000-8000-000000000003',
         '20e00000-0000-4000-8000-000000000006', '20e00000-0000-4000-8000-0000000000ff']::uuid[]) as turn1 \gset
@@ -234,10 +231,9 @@ select is(tests.error_of($$ select public.chat_with_messages('20c00000-0000-4000
   '{"code": "PT404", "hint": "chat_not_found"}', 'a chat that does not exist: PT404 chat_not_found');
 
 -- An entry hidden after it was cited drops out of the citations.
-reset role;
+select tests.clear_authentication();
 update public.entries set show = false where id = '20e00000-0000-4000-8000-000000000003';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 select is(public.chat_with_messages(:'c1') -> 'messages' -> 1 -> 'citations',
   '[{"_id": "20e00000-0000-4000-8000-000000000001", "title": "chamba", "country": "MX", "inFlashcards": false}]',
   'curro, hidden since it was cited, is no longer among the reply''s citations');
@@ -247,14 +243,13 @@ select is(public.chat_with_messages(:'c1') -> 'messages' -> 1 -> 'citations' -> 
 
 -------------------------------------------------------------------------------- learner: the chat list
 -- Activity times chosen for the order (trigger off); c3 and c4 tie, so the id decides.
-reset role;
+select tests.clear_authentication();
 set local session_replication_role = replica;
 update public.chats set updated_at = now() - interval '1 hour' where id = :'c2';
 update public.chats set updated_at = now() - interval '2 hours' where id in (:'c3', :'c4');
 update public.chats set updated_at = now() - interval '3 hours' where id = :'c5';
 set local session_replication_role = origin;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((select array_agg((c ->> '_id')::uuid) from jsonb_array_elements(public.list_chats()) as c),
   array[:'c1', :'c2', greatest(:'c3'::uuid, :'c4'::uuid), least(:'c3'::uuid, :'c4'::uuid), :'c5']::uuid[],
@@ -276,10 +271,9 @@ select is((select array_agg((c ->> '_id')::uuid) from jsonb_array_elements(
 select is(public.list_chats(2, now() - interval '3 hours', :'c5'), '[]', 'after the last chat: an empty page');
 
 -------------------------------------------------------------------------------- learner: rate limits
-reset role;
+select tests.clear_authentication();
 delete from private.rate_limits where client = '20010000-0000-4000-8000-000000000001';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((select count(public.begin_tutor_turn(:'c2', 'hola ' || g)) from generate_series(1, 20) as g)::int, 20,
   'twenty tutor turns in a minute are fine');
@@ -287,13 +281,12 @@ select is(tests.error_of(format($$ select public.begin_tutor_turn(%L, 'hola') $$
   '{"code": "PT429", "hint": "tutor_rate_limited"}', 'the 21st: PT429 tutor_rate_limited');
 select ok((select (tests.error_of(format($$ select public.begin_tutor_turn(%L, 'hola') $$, :'c2')) ->> 'detail')::jsonb ->> 'retryAfter')::int between 1 and 60,
   'with the seconds to wait (at most a minute)');
-reset role;
+select tests.clear_authentication();
 delete from private.rate_limits where client = '20010000-0000-4000-8000-000000000001';
 insert into private.rate_limits (bucket, client, window_start, hits)
 values ('tutor_day', '20010000-0000-4000-8000-000000000001', now() - interval '1 hour', 300),
        ('chat_new', '20010000-0000-4000-8000-000000000001', now() - interval '1 minute', 60);
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 select is(tests.error_of(format($$ select public.begin_tutor_turn(%L, 'hola') $$, :'c2')) - 'message' - 'detail',
   '{"code": "PT429", "hint": "tutor_rate_limited"}', 'the 301st turn of the day: PT429 tutor_rate_limited');
 select is(tests.error_of($$ select public.create_chat() $$) - 'message' - 'detail',
@@ -302,7 +295,7 @@ select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'Hola', '
   'storing a turn takes no limit (begin_tutor_turn took it)');
 
 -------------------------------------------------------------------------------- other learner
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000002', :'other_session');
 
 select is_empty(format($$ select * from public.chats where id in (%L, %L) $$, :'c1', :'c2'), 'another learner sees none of the learner''s chats');
 select is_empty(format($$ select * from public.chat_messages where chat_id = %L $$, :'c1'), 'nor their messages');
@@ -316,9 +309,9 @@ select is(tests.error_of(format($$ select public.begin_tutor_turn(%L, 'hola') $$
 select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'I was here', 'offline') $$, tests.tutor_turn(:'c1', 'hola'))) - 'message',
   '{"code": "PT404", "hint": "chat_not_found"}', 'storing a turn in it (the definer function checks the chat''s owner): PT404');
 -- A turn the learner has begun (and not finished) in their chat:
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 select tests.tutor_turn(:'c1', 'hola') as learner_turn \gset
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000002', :'other_session');
 select is(tests.error_of(format($$ select public.finish_tutor_turn(%L, 'I was here', 'offline') $$, :'learner_turn')) - 'message',
   '{"code": "PT409", "hint": "tutor_unavailable"}', 'nor can they finish the learner''s own begun turn (the ticket is the learner''s): PT409');
 update public.chats set title = 'Mine now' where id = :'c1';
@@ -330,7 +323,7 @@ select is((select array_agg(c ->> 'title') from jsonb_array_elements(public.list
   'and list only it');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is_empty(format($$ select * from public.chats where owner = %L $$, '20010000-0000-4000-8000-000000000001'),
   'an admin sees no learner''s chats (chats are private)');
@@ -343,14 +336,14 @@ update public.chats set title = 'Moderated' where id = :'c1';
 delete from public.chats where id = :'c2';
 
 -------------------------------------------------------------------------------- learner again: nothing moved; deleting a chat
-select set_config('request.jwt.claims', tests.claims('20010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('20010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((select title from public.chats where id = :'c1'), '¿Qué significa chamba?', 'the others'' updates changed nothing (the title its first question gave it)');
 select is((select count(*)::int from public.chats where id in (:'c1', :'c2')), 2, 'nor did their deletes remove anything');
 select is((select count(*)::int from public.chat_messages where chat_id = :'c1'), 6, 'nor add messages');
 delete from public.chats where id = :'c1';
 select is((select count(*)::int from public.chats where id = :'c1'), 0, 'the learner deletes their chat');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from public.chat_messages where chat_id = :'c1'), 0, 'its messages go with it');
 
 select * from finish();

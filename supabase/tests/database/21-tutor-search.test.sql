@@ -21,8 +21,7 @@ insert into public.entries (id, title, description, country, author, show, upvot
   ('21e00000-0000-4000-8000-000000000007', 'guay', 'Cool.', 'ES', 'Ada', true, 40),
   ('21e00000-0000-4000-8000-000000000008', 'tico secreto', 'A hidden Costa Rican word.', 'CR', 'Ada', false, 999);
 
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('21010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('21010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((select array_agg(e.title order by t.n) from private.tutor_entry_ids('¿Qué significa chamba?', 5) with ordinality as t(id, score, n)
              join public.entries e on e.id = t.id),
@@ -51,17 +50,16 @@ select ok((select bool_and(t.score > 0) from private.tutor_entry_ids('work job c
 select is((select count(*)::int from private.tutor_entry_ids('work job cool', 2)), 2, 'max_entries still caps the list');
 
 -- A better-voted entry whose title only contains the word comes after the one titled by it.
-reset role;
+select tests.clear_authentication();
 insert into public.entries (id, title, description, country, author, show, upvotes) values
   ('21e00000-0000-4000-8000-000000000009', 'chamba de finde', 'A weekend side job.', 'MX', 'Ada', true, 500);
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('21010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('21010000-0000-4000-8000-000000000001', :'learner_session');
 select is((select array_agg(e.title order by t.n) from private.tutor_entry_ids('¿qué significa chamva?', 5) with ordinality as t(id, score, n)
              join public.entries e on e.id = t.id),
   array['chamba', 'chamba de finde'], 'the entry titled by the (misspelt) word comes before a better-voted one that only contains it');
 
-reset role;
-set local role anon;
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select throws_ok($$ select * from private.tutor_entry_ids('Costa Rica', 5) $$, '42501', null, 'guests cannot call the search');
 
 select * from finish();

@@ -7,8 +7,7 @@ create extension if not exists pgtap with schema extensions;
 select plan(8);
 
 select tests.create_user('22010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('22010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('22010000-0000-4000-8000-000000000001', :'learner_session');
 
 select public.create_chat() ->> '_id' as untitled \gset
 select public.create_chat('Mis dudas') ->> '_id' as titled \gset
@@ -32,7 +31,7 @@ select is(public.finish_tutor_turn(tests.tutor_turn(:'untitled', 'Otra pregunta'
 
 select throws_ok($$ select private.chat_title_from('x') $$, '42501', null, 'the title helper is not the learner''s to call');
 
-reset role;
+select tests.clear_authentication();
 select ok(char_length(private.chat_title_from(repeat('x', 500))) <= 100, 'one long word still fits a title (at most 100 characters)');
 
 select * from finish();

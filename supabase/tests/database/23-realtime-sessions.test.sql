@@ -14,16 +14,15 @@ select realtime.send('{"kind": "vote"}', 'notification', 'user:23010000-0000-400
 select realtime.send('{"kind": "vote"}', 'notification', 'user:23010000-0000-4000-8000-000000000003', true);
 
 -------------------------------------------------------------------------------- owner, live then signed out
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('23010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('23010000-0000-4000-8000-000000000001', :'owner_session');
 select set_config('realtime.topic', 'user:23010000-0000-4000-8000-000000000001', true);
 select isnt_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'a live session receives its notifications');
 select set_config('realtime.topic', 'entry:23e00000-0000-4000-8000-000000000001', true);
 select lives_ok($$ insert into realtime.messages (topic, extension, private) values ('entry:23e00000-0000-4000-8000-000000000001', 'presence', true) $$,
   'and may be counted on an entry');
-reset role;
+select tests.clear_authentication();
 delete from auth.sessions where id = :'owner_session';
-set local role authenticated;
+select tests.authenticate_as('23010000-0000-4000-8000-000000000001', :'owner_session');
 select set_config('realtime.topic', 'user:23010000-0000-4000-8000-000000000001', true);
 select is_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'once signed out, the same token receives nothing private');
 select set_config('realtime.topic', 'entries', true);
@@ -33,28 +32,27 @@ select throws_ok($$ insert into realtime.messages (topic, extension, private) va
   '42501', null, 'nor is counted on an entry');
 
 -------------------------------------------------------------------------------- other user, admin: their own sessions decide
-select set_config('request.jwt.claims', tests.claims('23010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('23010000-0000-4000-8000-000000000002', :'other_session');
 select set_config('realtime.topic', 'entry:23e00000-0000-4000-8000-000000000001', true);
 select lives_ok($$ insert into realtime.messages (topic, extension, private) values ('entry:23e00000-0000-4000-8000-000000000001', 'presence', true) $$,
   'another user''s live session is not affected');
 select set_config('realtime.topic', 'user:23010000-0000-4000-8000-000000000001', true);
 select is_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'and still cannot read the owner''s notifications');
-select set_config('request.jwt.claims', tests.claims('23010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('23010000-0000-4000-8000-000000000003', :'admin_session');
 select set_config('realtime.topic', 'user:23010000-0000-4000-8000-000000000003', true);
 select isnt_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'an admin''s live session receives');
-reset role;
+select tests.clear_authentication();
 update auth.users set banned_until = now() + interval '1 day' where id = '23010000-0000-4000-8000-000000000003';
-set local role authenticated;
+select tests.authenticate_as('23010000-0000-4000-8000-000000000003', :'admin_session');
 select is_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'a banned user''s token receives nothing, admin or not');
 -- A token with a made-up session id is no better.
-select set_config('request.jwt.claims', tests.claims('23010000-0000-4000-8000-000000000002', gen_random_uuid()), true);
+select tests.authenticate_as('23010000-0000-4000-8000-000000000002', gen_random_uuid());
 select set_config('realtime.topic', 'entries', true);
 select is_empty($$ select 1 from realtime.messages where topic = realtime.topic() $$, 'a token naming no session receives nothing');
 
 -------------------------------------------------------------------------------- guest
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select set_config('realtime.topic', 'entry:23e00000-0000-4000-8000-000000000001', true);
 select lives_ok($$ insert into realtime.messages (topic, extension, private) values ('entry:23e00000-0000-4000-8000-000000000001', 'presence', true) $$,
   'a guest has no session to end and is counted as before');

@@ -27,31 +27,30 @@ end;
 $$;
 
 -------------------------------------------------------------------------------- a new account (owner of what it writes)
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('24010000-0000-4000-8000-000000000001', :'new_session'), true);
+select tests.authenticate_as('24010000-0000-4000-8000-000000000001', :'new_session');
 select lives_ok($$ select pg_temp.add_entries(10) $$, 'a new account adds 10 entries in a minute (a keen learner''s first hour)');
 select is(tests.error_of($$ select pg_temp.add_entries(1) $$) ->> 'hint', 'rate_limited', 'the 11th within the minute is refused: rate_limited');
 select ok((tests.error_of($$ select pg_temp.add_entries(1) $$) ->> 'detail')::jsonb ->> 'retryAfter' is not null, 'with the seconds to wait');
-reset role;
+select tests.clear_authentication();
 select pg_temp.next_minute();
-set local role authenticated;
+select tests.authenticate_as('24010000-0000-4000-8000-000000000001', :'new_session');
 select lives_ok($$ select pg_temp.add_entries(10) $$, 'the next minute, 10 more (20 in its first hour)');
-reset role;
+select tests.clear_authentication();
 select pg_temp.next_minute();
-set local role authenticated;
+select tests.authenticate_as('24010000-0000-4000-8000-000000000001', :'new_session');
 select is(tests.error_of($$ select pg_temp.add_entries(1) $$) ->> 'hint', 'rate_limited', 'but not a 21st in the hour while younger than a day');
 select lives_ok($$ select public.add_comment('24e00000-0000-4000-8000-000000000001', 'uno') $$, 'other kinds keep their own counts');
 
 -------------------------------------------------------------------------------- an older account (another user)
-select set_config('request.jwt.claims', tests.claims('24010000-0000-4000-8000-000000000002', :'old_session'), true);
+select tests.authenticate_as('24010000-0000-4000-8000-000000000002', :'old_session');
 select lives_ok($$ select pg_temp.add_entries(10) $$, 'another account is not touched by the first one''s count');
-reset role;
+select tests.clear_authentication();
 select pg_temp.next_minute();
-set local role authenticated;
+select tests.authenticate_as('24010000-0000-4000-8000-000000000002', :'old_session');
 select lives_ok($$ select pg_temp.add_entries(10) $$, 'an account older than a day passes 20 in the hour');
-reset role;
+select tests.clear_authentication();
 select pg_temp.next_minute();
-set local role authenticated;
+select tests.authenticate_as('24010000-0000-4000-8000-000000000002', :'old_session');
 select is(tests.error_of($$ select pg_temp.add_entries(11) $$) ->> 'hint', 'rate_limited', 'and still meets the per-minute limit');
 
 select is(tests.error_of($$
@@ -60,18 +59,17 @@ select is(tests.error_of($$
   end $body$ $$) ->> 'hint', 'rate_limited', 'a burst of 21 comments in a minute is refused');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('24010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('24010000-0000-4000-8000-000000000003', :'admin_session');
 select is(tests.error_of($$ select pg_temp.add_entries(11) $$) ->> 'hint', 'rate_limited', 'an admin''s own writes meet the same limits');
 
 -------------------------------------------------------------------------------- guest and service code
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select lives_ok($$ select public.add_entry('guagua de invitado', 'Bus.', 'CU') $$, 'a guest adds an entry under the guest limit');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from private.rate_limits where bucket like 'writes:%' and client !~ '^[0-9a-f]{8}-'), 0,
   'and is never counted per account');
-reset role;
+select tests.clear_authentication();
 set local request.jwt.claims to '';
 select lives_ok($$
   insert into public.comments (entry_id, owner, owner_name, text)

@@ -25,8 +25,7 @@ insert into public.comments (id, entry_id, owner, owner_name, text) values
   ('25c00000-0000-4000-8000-000000000002', '25e00000-0000-4000-8000-000000000002', '25010000-0000-4000-8000-000000000002', 'Rita Uno', 'Muy usado en Caracas.');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.add_report('25e00000-0000-4000-8000-000000000001', null, 'spam') $$) - 'message',
   '{"code": "PT401", "hint": "report_login_required"}', 'a guest cannot report: PT401 report_login_required');
@@ -39,9 +38,8 @@ select throws_ok($$ select public.resolve_report('25e00000-0000-4000-8000-000000
 select throws_ok($$ select public.ban_user('25010000-0000-4000-8000-000000000002', true) $$, '42501', null, 'nor ban_user');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('25010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('25010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(tests.error_of($$ select public.add_report('25e00000-0000-4000-8000-000000000001', null, 'spam') $$) - 'message',
   '{"code": "PT400", "hint": "report_own", "column": "contentId"}', 'reporting your own entry: PT400 report_own');
@@ -56,7 +54,7 @@ select is(tests.error_of($$ select public.ban_user('25010000-0000-4000-8000-0000
 select is(tests.error_of($$ select public.audit_entries() $$) ->> 'hint', 'admin_required', 'nor read the audit log');
 
 -------------------------------------------------------------------------------- other learners (reporters)
-select set_config('request.jwt.claims', tests.claims('25010000-0000-4000-8000-000000000002', :'r1_session'), true);
+select tests.authenticate_as('25010000-0000-4000-8000-000000000002', :'r1_session');
 
 select is(tests.error_of($$ select public.add_report('25e00000-0000-4000-8000-000000000001', null, 'boring') $$) - 'message',
   '{"code": "PT400", "hint": "invalid_report_reason", "column": "reason"}', 'an unknown reason: PT400 invalid_report_reason');
@@ -78,13 +76,13 @@ select throws_ok($$ insert into public.reports (case_id, reason) select id, 'spa
 select throws_ok($$ update public.reports set open = false $$, '42501', null, 'nor closes them');
 select lives_ok($$ select public.add_report(null, '25c00000-0000-4000-8000-000000000001', 'spam') $$, 'reports a comment');
 
-select set_config('request.jwt.claims', tests.claims('25010000-0000-4000-8000-000000000003', :'r2_session'), true);
+select tests.authenticate_as('25010000-0000-4000-8000-000000000003', :'r2_session');
 select is_empty($$ select * from public.reports $$, 'another learner reads nobody else''s reports');
 select lives_ok($$ select public.add_report('25e00000-0000-4000-8000-000000000001', null, 'spam') $$, 'a second account reports the entry');
 select lives_ok($$ select public.add_report(null, '25c00000-0000-4000-8000-000000000001', 'offensive', 'Publicidad.') $$, 'and the comment');
 select isnt_empty($$ select * from public.entries where id = '25e00000-0000-4000-8000-000000000001' $$, 'two accounts: still shown');
 
-select set_config('request.jwt.claims', tests.claims('25010000-0000-4000-8000-000000000004', :'r3_session'), true);
+select tests.authenticate_as('25010000-0000-4000-8000-000000000004', :'r3_session');
 select lives_ok($$ select public.add_report('25e00000-0000-4000-8000-000000000001', null, 'wrong') $$, 'a third account reports the entry');
 select lives_ok($$ select public.add_report(null, '25c00000-0000-4000-8000-000000000001', 'spam') $$, 'and the comment');
 select is_empty($$ select * from public.entries where id = '25e00000-0000-4000-8000-000000000001' $$,
@@ -95,16 +93,14 @@ select is(public.comments_of_entry('25e00000-0000-4000-8000-000000000002') -> 0 
   'the held comment leaves the entry''s comments');
 select is(jsonb_array_length(public.comments_of_entry('25e00000-0000-4000-8000-000000000002')), 1, 'only the other comment is left');
 
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is_empty($$ select * from public.entries where id = '25e00000-0000-4000-8000-000000000001' $$, 'a guest no longer sees the held entry');
 select is_empty($$ select * from public.comments where id = '25c00000-0000-4000-8000-000000000001' $$, 'nor the held comment');
 
 -------------------------------------------------------------------------------- owner, while held
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('25010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('25010000-0000-4000-8000-000000000001', :'owner_session');
 select is((select public.entry_json(e) ->> 'moderation' from public.entries e where e.id = '25e00000-0000-4000-8000-000000000001'), 'held',
   'the owner still sees the entry, marked held');
 select is((select public.comment_json(c) ->> 'moderation' from public.comments c where c.id = '25c00000-0000-4000-8000-000000000001'), 'held',
@@ -114,7 +110,7 @@ select is((select show from public.entries where id = '25e00000-0000-4000-8000-0
   'an edit by the owner cannot show a held entry again');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('25010000-0000-4000-8000-000000000005', :'admin_session'), true);
+select tests.authenticate_as('25010000-0000-4000-8000-000000000005', :'admin_session');
 
 -- Other test files may leave reported things in the database: these checks look at this file's own
 -- (its entries' ids start 25e0…), newest first on the queue's first page.
@@ -154,9 +150,9 @@ select is(tests.error_of($$ select public.ban_user('25010000-0000-4000-8000-0000
   'invalid_ban_until', 'a ban that ended already: invalid_ban_until');
 select ok((public.ban_user('25010000-0000-4000-8000-000000000002', true, 'Spam rings.') ->> 'bannedUntil')::timestamptz > now() + interval '99 years',
   'bans an account for good (a hundred years, as GoTrue''s longest ban)');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from auth.sessions where user_id = '25010000-0000-4000-8000-000000000002'), 0, 'its sessions end at once');
-set local role authenticated;
+select tests.authenticate_as('25010000-0000-4000-8000-000000000005', :'admin_session');
 select is(public.ban_user('25010000-0000-4000-8000-000000000002', false) ->> 'bannedUntil', null, 'and lifts the ban');
 select lives_ok($$ select public.set_admin('25010000-0000-4000-8000-000000000003', true) $$, 'grants admin rights');
 update public.entries set description = 'Great, in Venezuela.' where id = '25e00000-0000-4000-8000-000000000002';
@@ -172,7 +168,7 @@ select throws_ok($$ update public.audit_log set reason = 'nothing' $$, '42501', 
 select throws_ok($$ delete from public.audit_log $$, '42501', null, 'nor delete them');
 
 -------------------------------------------------------------------------------- nobody
-reset role;
+select tests.clear_authentication();
 select throws_ok($$ delete from public.audit_log $$, 'PT403', null, 'not even the table''s owner deletes audit rows');
 
 select * from finish();

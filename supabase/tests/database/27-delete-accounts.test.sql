@@ -24,24 +24,22 @@ insert into public.votes (entry_id, user_id, value) values ('27e00000-0000-4000-
 insert into public.flashcards (user_id, entry_id) values ('27010000-0000-4000-8000-000000000001', '27e00000-0000-4000-8000-000000000002');
 
 -------------------------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select throws_ok($$ select public.delete_account('x') $$, '42501', null, 'a guest may not call delete_account at all');
 
 -------------------------------------------------------------------------------- other learner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('27010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('27010000-0000-4000-8000-000000000002', :'other_session');
 select is(tests.error_of($$ select public.delete_account(null, '27010000-0000-4000-8000-000000000001') $$) ->> 'hint', 'admin_required',
   'a learner cannot delete someone else''s account');
 
 -------------------------------------------------------------------------------- owner (the account itself)
-select set_config('request.jwt.claims', tests.claims('27010000-0000-4000-8000-000000000001', :'leaver_session'), true);
+select tests.authenticate_as('27010000-0000-4000-8000-000000000001', :'leaver_session');
 select is(tests.error_of($$ select public.delete_account('wrong-horse') $$) - 'message',
   '{"code": "PT403", "hint": "current_password_incorrect", "column": "currentPassword"}', 'the wrong current password: 403, nothing goes');
 select is(tests.error_of($$ select public.delete_account(null) $$) ->> 'hint', 'current_password_incorrect', 'no password: the same');
 select is(public.delete_account('correct-horse-9') ->> 'deleted', 'true', 'the right password deletes the account');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from auth.users where id = '27010000-0000-4000-8000-000000000001'), 0, 'the user is gone');
 select is((select count(*)::int from auth.sessions where user_id = '27010000-0000-4000-8000-000000000001'), 0, 'with every session');
 select is((select count(*)::int from public.flashcards where user_id = '27010000-0000-4000-8000-000000000001'), 0, 'their flashcards go');
@@ -55,8 +53,7 @@ select is((select action || ':' || target_label from public.audit_log where targ
   'delete_account:Lea Leaver', 'the audit log keeps the event');
 
 -------------------------------------------------------------------------------- admin
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('27010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('27010000-0000-4000-8000-000000000003', :'admin_session');
 select is(tests.error_of($$ select public.delete_account(null, '27010000-0000-4000-8000-000000000004') $$) ->> 'hint', 'delete_admin',
   'an admin cannot delete another admin (revoke first)');
 select is(public.delete_account(null, '27010000-0000-4000-8000-000000000002') ->> 'deleted', 'true', 'an admin deletes a learner''s account');

@@ -15,11 +15,10 @@ create temporary view sent as
    where event = 'entry_updated' and payload ->> 'contentId' like '28e00000-%';
 grant select on sent to public;
 
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('28010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('28010000-0000-4000-8000-000000000001', :'owner_session');
 select public.update_entry('28e00000-0000-4000-8000-000000000001', '{"description": "Cool, great."}') is not null as edited \gset
 select public.update_entry('28e00000-0000-4000-8000-000000000002', '{"title": "vainita"}') is not null as edited \gset
-reset role;
+select tests.clear_authentication();
 
 select results_eq($$ select topic from sent where payload ->> 'contentId' = '28e00000-0000-4000-8000-000000000001' order by topic $$,
   $$ values ('entries'), ('entry:28e00000-0000-4000-8000-000000000001') $$, 'a shown entry''s edit goes to its page and the grid');

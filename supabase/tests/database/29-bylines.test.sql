@@ -47,8 +47,7 @@ $$;
 grant execute on function tests.removable(jsonb) to public;
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is((select public.entry_json(e) -> 'addedBy' from public.entries e where e.id = '29e00000-0000-4000-8000-000000000001'),
   '{"_id": "29010000-0000-4000-8000-000000000001", "name": "Olga Owner"}',
@@ -95,9 +94,8 @@ select is((public.user_profile('29010000-0000-4000-8000-000000000003') -> 'user'
 select throws_ok($$ delete from public.entry_tags $$, '42501', null, 'a guest cannot delete taggings (no grant)');
 
 -------------------------------------------------------------------------------- other learner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('29010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('29010000-0000-4000-8000-000000000002', :'other_session');
 
 select is_empty($$ select name from public.profiles where id = '29010000-0000-4000-8000-000000000001' $$,
   'another learner still cannot read the owner''s profile row');
@@ -121,9 +119,8 @@ select is((select array_agg(e ->> 'title' order by n)
   array['neta', 'chido'], 'another learner''s view of the profile: shown entries only');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('29010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('29010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(tests.removable(public.tags_of_entry('29e00000-0000-4000-8000-000000000001')), array['albur:true', 'Chilango:true'],
   'the entry''s owner may remove every tag on it, whoever added it');
@@ -140,9 +137,8 @@ select is(tests.removable(public.untag_entry('29e00000-0000-4000-8000-0000000000
   array['Chilango:true'], 'the owner takes another learner''s tag off their entry, as canRemove said');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('29010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('29010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is(tests.removable(public.tags_of_entry('29e00000-0000-4000-8000-000000000004')), array['costeño:true'],
   'an admin may remove any tag');
@@ -158,12 +154,11 @@ select is(tests.removable(public.untag_entry('29e00000-0000-4000-8000-0000000000
   null, 'an admin takes a learner''s tag off a guest''s entry');
 
 -------------------------------------------------------------------------------- a deleted account
-reset role;
+select tests.clear_authentication();
 select is((select owner_deleted from public.entries where id = '29e00000-0000-4000-8000-000000000005'), false,
   'before: the leaver''s entry is theirs');
 delete from auth.users where id = '29010000-0000-4000-8000-000000000004';
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is((select public.entry_json(e) -> 'addedBy' from public.entries e where e.id = '29e00000-0000-4000-8000-000000000005'),
   'null', 'a deleted account''s entry stays, added by no account');
 select is((select public.entry_json(e) -> 'ownerDeleted' from public.entries e where e.id = '29e00000-0000-4000-8000-000000000005'),
@@ -172,16 +167,15 @@ select is(tests.error_of($$ select public.user_profile('29010000-0000-4000-8000-
   'user_not_found', 'the deleted account has no profile');
 select is((select public.entry_json(e) -> 'ownerDeleted' from public.entries e where e.id = '29e00000-0000-4000-8000-000000000001'),
   'false', 'other entries are untouched');
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('29010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('29010000-0000-4000-8000-000000000001', :'owner_session');
 select throws_ok($$ update public.entries set owner_deleted = true where id = '29e00000-0000-4000-8000-000000000001' $$,
   '42501', null, 'not even the owner writes owner_deleted: only the trigger does');
 select throws_ok($$ update public.entries set owner_name = 'Shakira' where id = '29e00000-0000-4000-8000-000000000001' $$,
   '42501', null, 'nor owner_name: the byline''s name is the trigger''s copy');
 select is((public.add_entry(title => 'chamba', description => 'Work.', country => 'MX')) -> 'addedBy' ->> 'name',
   'Olga Owner', 'a new entry takes its adder''s name at once');
-reset role;
+select tests.clear_authentication();
 select is((select owner_name from public.entries where id = '29e00000-0000-4000-8000-000000000005'), null,
   'a deleted account''s entry forgets the name');
 update public.profiles set name = 'Olga Renamed' where id = '29010000-0000-4000-8000-000000000001';

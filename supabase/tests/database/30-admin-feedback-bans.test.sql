@@ -41,8 +41,7 @@ select is_empty($$ select e.id from public.entries e
 select is((select comment_count from comment_count), 2, 'two shown comments count two');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select throws_ok($$ select public.mark_feedback_handled('30f00000-0000-4000-8000-000000000001', true) $$, '42501', null,
   'a guest may not call mark_feedback_handled at all');
@@ -51,9 +50,8 @@ select throws_ok($$ select * from private.running_bans() $$, '42501', null, 'nor
 select is(tests.error_of($$ select * from public.list_users() $$) ->> 'hint', 'page_login_required', 'the users list asks a guest to log in');
 
 -------------------------------------------------------------------------------- owner (sent the feedback)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('30010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(tests.error_of($$ select public.mark_feedback_handled('30f00000-0000-4000-8000-000000000001', true) $$) - 'message',
   '{"code": "PT403", "hint": "admin_required"}', 'the sender cannot mark their own feedback handled: PT403 admin_required');
@@ -65,7 +63,7 @@ select is(tests.error_of($$ select * from public.list_users() $$) - 'message', '
 select is_empty($$ select * from private.running_bans() $$, 'running_bans tells a learner nothing');
 
 -------------------------------------------------------------------------------- other learner
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('30010000-0000-4000-8000-000000000002', :'other_session');
 
 select is(tests.error_of($$ select public.mark_feedback_handled('30f00000-0000-4000-8000-000000000002', true) $$) ->> 'hint',
   'admin_required', 'another learner cannot mark feedback handled');
@@ -73,7 +71,7 @@ select is(tests.error_of($$ select public.mark_feedback_handled('30f00000-0000-4
   'admin_required', 'and learns nothing about which ids exist');
 
 -------------------------------------------------------------------------------- admin: feedback
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('30010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is((select array_agg(x.k order by x.k) from jsonb_object_keys(public.list_feedback() -> 0) x(k)),
   array['_id', 'createdAt', 'email', 'handled', 'handledAt', 'handledBy', 'message', 'name', 'userId'],
@@ -122,9 +120,9 @@ select is((select (u ->> 'bannedUntil')::timestamptz from listed where id = '300
   now() + interval '7 days', 'the list says until when');
 select results_eq($$ select user_id from private.running_bans() where user_id::text like '3001%' $$,
   $$ values ('30010000-0000-4000-8000-000000000005'::uuid) $$, 'running_bans shows an admin the running ban');
-reset role;
+select tests.clear_authentication();
 update auth.users set banned_until = now() - interval '1 hour' where id = '30010000-0000-4000-8000-000000000002';
-set local role authenticated;
+select tests.authenticate_as('30010000-0000-4000-8000-000000000003', :'admin_session');
 select is((select u ->> 'bannedUntil' from listed where id = '30010000-0000-4000-8000-000000000002'), null,
   'a ban that has ended is no ban: null');
 select lives_ok($$ select public.ban_user('30010000-0000-4000-8000-000000000005', true) $$, 'banned for good instead');
@@ -137,11 +135,11 @@ select is(tests.error_of($$ select public.ban_user('30010000-0000-4000-8000-0000
 
 -------------------------------------------------------------------------------- comment_count through moderation
 -- Three trusted accounts report Olga's comment: held, out of the count.
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('30010000-0000-4000-8000-000000000002', :'other_session');
 select public.add_report(null, '30c00000-0000-4000-8000-000000000001', 'spam') is not null as reported \gset
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000004', :'admin2_session'), true);
+select tests.authenticate_as('30010000-0000-4000-8000-000000000004', :'admin2_session');
 select public.add_report(null, '30c00000-0000-4000-8000-000000000001', 'spam') is not null as reported \gset
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('30010000-0000-4000-8000-000000000003', :'admin_session');
 select public.add_report(null, '30c00000-0000-4000-8000-000000000001', 'spam') is not null as reported \gset
 select is((select moderation from public.comments where id = '30c00000-0000-4000-8000-000000000001'), 'held', 'the third report holds the comment');
 select is((select comment_count from comment_count), 1, 'a held comment leaves the count');
@@ -152,18 +150,16 @@ select lives_ok($$ select public.resolve_report(null, '30c00000-0000-4000-8000-0
 select is((select comment_count from comment_count), 2, 'a restored comment counts again');
 
 -- Held again, then deleted by its writer: it had already left the count.
-reset role;
+select tests.clear_authentication();
 update public.comments set moderation = 'held' where id = '30c00000-0000-4000-8000-000000000001';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('30010000-0000-4000-8000-000000000001', :'owner_session');
 select lives_ok($$ select public.delete_comment('30c00000-0000-4000-8000-000000000001') $$, 'the writer deletes their held comment');
 select is((select comment_count from comment_count), 1, 'deleting a held comment does not count it out twice');
-reset role;
+select tests.clear_authentication();
 insert into public.comments (id, entry_id, owner, owner_name, text, moderation) values
   ('30c00000-0000-4000-8000-000000000003', '30e00000-0000-4000-8000-000000000001', '30010000-0000-4000-8000-000000000002', 'Otto Other', 'Retenido.', 'held');
 select is((select comment_count from comment_count), 1, 'a comment written held is not counted');
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('30010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('30010000-0000-4000-8000-000000000002', :'other_session');
 select lives_ok($$ select public.delete_comment('30c00000-0000-4000-8000-000000000002') $$, 'the other learner deletes their shown comment');
 select is((select comment_count from comment_count), 0, 'a shown comment deleted leaves the count');
 

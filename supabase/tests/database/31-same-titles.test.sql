@@ -22,8 +22,7 @@ create or replace function pg_temp.ids(matches jsonb) returns text[] language sq
 select is(private.title_key('  ¡Qué   CHIMBA!  '), 'que chimba', 'a title''s key: lower case, no accents, punctuation and spacing folded');
 select is(private.title_key('¿¡!?'), '', 'punctuation alone has an empty key');
 
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is(pg_temp.ids(public.same_title_entries('QUE CHIMBITA31', 'co')),
   array['31e00000-0000-4000-8000-000000000002', '31e00000-0000-4000-8000-000000000001'],
   'a guest is shown the shown matches in that country, best-voted first (not the hidden one, not Mexico''s, not a longer title)');
@@ -32,21 +31,20 @@ select is(public.same_title_entries('qué chimbita31', 'ZZ'), '[]'::jsonb, 'an u
 select is((select count(*)::int from private.same_title_ids('qué chimbita31', 'CO')), 2,
   'the id helper gives a guest no id of a hidden entry');
 
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('31010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('31010000-0000-4000-8000-000000000001', :'owner_session');
 select is(pg_temp.ids(public.same_title_entries('que chimbita31', 'CO')),
   array['31e00000-0000-4000-8000-000000000003', '31e00000-0000-4000-8000-000000000002', '31e00000-0000-4000-8000-000000000001'],
   'the owner is shown their hidden entry too');
 select is(public.same_title_entries('que chimbita31', 'CO') -> 0 ->> 'show', 'false', 'marked as not shown');
 
-select set_config('request.jwt.claims', tests.claims('31010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('31010000-0000-4000-8000-000000000002', :'other_session');
 select is(pg_temp.ids(public.same_title_entries('que chimbita31', 'CO')),
   array['31e00000-0000-4000-8000-000000000002', '31e00000-0000-4000-8000-000000000001'],
   'another learner is not shown someone else''s hidden entry');
 select is((select count(*)::int from private.same_title_ids('qué chimbita31', 'CO')), 2, 'nor its id');
 
-select set_config('request.jwt.claims', tests.claims('31010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('31010000-0000-4000-8000-000000000003', :'admin_session');
 select is(jsonb_array_length(public.same_title_entries('que chimbita31', 'CO')), 3, 'an admin is shown every match');
 
 select * from finish();

@@ -37,8 +37,7 @@ create temporary view told as
 grant select on told to public;
 
 -------------------------------------------------------------------------------- a guest
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is(tests.error_of($$ select public.link_variant('32e00000-0000-4000-8000-000000000001', '32e00000-0000-4000-8000-000000000002') $$) ->> 'hint',
   'variant_login_required', 'a guest cannot link entries: told to log in');
 select is(tests.error_of($$ select public.link_variant('32e00000-0000-4000-8000-000000000001', '32e00000-0000-4000-8000-000000000002') $$) ->> 'code',
@@ -51,9 +50,8 @@ select throws_ok($$ select private.add_variant_link('32e00000-0000-4000-8000-000
   '42501', null, 'nor call the writing helper');
 
 -------------------------------------------------------------------------------- another learner links
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('32010000-0000-4000-8000-000000000002', :'other_session');
 select is(public.link_variant('32e00000-0000-4000-8000-000000000002', '32e00000-0000-4000-8000-000000000001'),
   jsonb_build_object('created', true, 'variants', jsonb_build_array(jsonb_build_object(
     '_id', '32e00000-0000-4000-8000-000000000001', 'title', 'popote32', 'country', 'MX', 'voteScore', 3, 'direct', true, 'canUnlink', true))),
@@ -85,7 +83,7 @@ select is(tests.error_of($$ select private.add_variant_link('32e00000-0000-4000-
   'entry_not_found', 'the writing helper itself refuses an entry the caller cannot see');
 
 -------------------------------------------------------------------------------- groups merge
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000003', :'third_session'), true);
+select tests.authenticate_as('32010000-0000-4000-8000-000000000003', :'third_session');
 select is(public.link_variant('32e00000-0000-4000-8000-000000000003', '32e00000-0000-4000-8000-000000000004') -> 'created', 'true'::jsonb,
   'a third learner links sorbete and pitillo, a group of their own');
 select isnt(pg_temp.group_of(3), pg_temp.group_of(1), 'apart from popote''s');
@@ -105,7 +103,7 @@ select is(jsonb_path_query_array(public.entry_variants('32e00000-0000-4000-8000-
 select is((select count(distinct topic)::int from told), 5, 'every entry of the group was told (popote and pajita again, sorbete, pitillo, pajilla)');
 
 -------------------------------------------------------------------------------- the owner
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('32010000-0000-4000-8000-000000000001', :'owner_session');
 select is(public.link_variant('32e00000-0000-4000-8000-000000000005', '32e00000-0000-4000-8000-000000000001') -> 'created', 'true'::jsonb,
   'an owner may link their own hidden entry');
 select is(pg_temp.ids(public.entry_variants('32e00000-0000-4000-8000-000000000001')), array['2', '6', '3', '4'],
@@ -116,7 +114,7 @@ select is(jsonb_path_query_array(public.entry_variants('32e00000-0000-4000-8000-
   'and may unlink pajita from their popote though someone else linked them');
 
 -------------------------------------------------------------------------------- refusals
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000003', :'third_session'), true);
+select tests.authenticate_as('32010000-0000-4000-8000-000000000003', :'third_session');
 select is((select count(*)::int from public.variant_links where entry_a::text like '32e00000-%'), 4, 'another learner reads the links they can see');
 select is((select count(*)::int from public.concept_members where entry_id = '32e00000-0000-4000-8000-000000000005'), 0,
   'but not the hidden entry''s link nor its group');
@@ -130,10 +128,9 @@ select is(tests.error_of($$ select public.unlink_variant('32e00000-0000-4000-800
   'PT404', 'a link to an entry they cannot see is not there for them');
 
 -------------------------------------------------------------------------------- groups split
-reset role;
+select tests.clear_authentication();
 delete from realtime.messages where event = 'variants' and topic like 'entry:32e00000-%';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('32010000-0000-4000-8000-000000000001', :'owner_session');
 select is(public.unlink_variant('32e00000-0000-4000-8000-000000000002', '32e00000-0000-4000-8000-000000000001'),
   jsonb_build_array(jsonb_build_object('_id', '32e00000-0000-4000-8000-000000000006', 'title', 'pajilla32', 'country', 'AR', 'voteScore', 4, 'direct', false, 'canUnlink', false),
                     jsonb_build_object('_id', '32e00000-0000-4000-8000-000000000003', 'title', 'sorbete32', 'country', 'AR', 'voteScore', 1, 'direct', false, 'canUnlink', false),
@@ -146,13 +143,13 @@ select is((select payload -> 'variants' from told where topic = 'entry:32e00000-
   'and is told so live, as is every other page of the old group');
 select is((select count(*)::int from told), 6, 'popote, bombilla, pajita, sorbete, pitillo, pajilla');
 
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000003', :'third_session'), true);
+select tests.authenticate_as('32010000-0000-4000-8000-000000000003', :'third_session');
 select is(jsonb_array_length(public.unlink_variant('32e00000-0000-4000-8000-000000000003', '32e00000-0000-4000-8000-000000000006')), 2,
   'whoever linked them may unlink them');
 select is(pg_temp.group_of(6), '{}'::text[], 'an entry left with no link leaves the group');
 
 -------------------------------------------------------------------------------- an admin
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000004', :'admin_session'), true);
+select tests.authenticate_as('32010000-0000-4000-8000-000000000004', :'admin_session');
 select is(jsonb_path_query_array(public.entry_variants('32e00000-0000-4000-8000-000000000004'), '$[*].canUnlink'), '[true, true]',
   'an admin may unlink any link');
 select lives_ok($$ select public.unlink_variant('32e00000-0000-4000-8000-000000000004', '32e00000-0000-4000-8000-000000000002') $$,
@@ -163,7 +160,7 @@ select is(public.link_variant('32e00000-0000-4000-8000-000000000005', '32e00000-
   'an admin may link a hidden entry');
 
 -------------------------------------------------------------------------------- as the seed does, and the cascade
-reset role;
+select tests.clear_authentication();
 set local request.jwt.claims to '';
 insert into public.variant_links (entry_a, entry_b, created_by)
 values ('32e00000-0000-4000-8000-000000000006', '32e00000-0000-4000-8000-000000000002', null);
@@ -195,8 +192,7 @@ begin
                                 ('32c00000-0000-4000-8000-0000000000' || lpad(n::text, 2, '0'))::uuid);
   end loop;
 end $$;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('32010000-0000-4000-8000-000000000005', :'limit_session'), true);
+select tests.authenticate_as('32010000-0000-4000-8000-000000000005', :'limit_session');
 select lives_ok($$ select pg_temp.link_chain(30) $$, 'a learner may link 30 pairs in a minute');
 select is(tests.error_of($$ select public.link_variant('32c00000-0000-4000-8000-000000000030', '32c00000-0000-4000-8000-000000000031') $$) ->> 'hint',
   'rate_limited', 'linking meets the account write limits: a 31st link in a minute is refused');

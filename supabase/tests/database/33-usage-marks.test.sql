@@ -40,8 +40,7 @@ $$;
 grant execute on function pg_temp.rude_in(uuid) to public;
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(public.entry_usage('33e00000-0000-4000-8000-000000000001'), '{}', 'a guest reads an entry''s tallies: none yet');
 select is(public.entry_usage('33e00000-0000-4000-8000-000000000002'), null, 'a hidden entry''s tallies: null');
@@ -56,9 +55,8 @@ select is(tests.error_of($$ select public.set_home_country('MX') $$) - 'message'
   '{"code": "PT401", "hint": "login_required"}', 'a guest has no home country to set: PT401');
 
 -------------------------------------------------------------------------------- learner (lives in Mexico)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000002', :'learner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('33010000-0000-4000-8000-000000000002', :'learner_session');
 
 select is(public.set_home_country(' mx ') ->> 'homeCountry', 'MX', 'a learner sets their home country (any case, trimmed)');
 select is(public.current_profile() ->> 'homeCountry', 'MX', 'and their profile carries it');
@@ -103,7 +101,7 @@ select throws_ok($$ update public.entries set rude_in = '{MX}' where id = '33e00
   '42501', null, 'nobody writes rude_in (not even an owner could: no column grant)');
 
 -------------------------------------------------------------------------------- other learner (lives in Spain): locals, privacy, rude_in
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000003', :'other_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000003', :'other_session');
 
 select is_empty($$ select * from public.usage_marks $$, 'a learner does not see others'' marks (only tallies)');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000001', 'ES', 'offensive') -> 'rudeIn', '["ES"]',
@@ -113,35 +111,35 @@ select is(public.entry_usage('33e00000-0000-4000-8000-000000000001') -> 'ES', pg
   'a mark from someone living in Spain counts as a local''s');
 select is((select count(*)::int from public.usage_marks), 1, 'they read their own mark');
 
-reset role;
+select tests.clear_authentication();
 select is((select payload - 'id' from realtime.messages where topic = 'entry:33e00000-0000-4000-8000-000000000001' and event = 'usage'
               and payload -> 'usage' ? 'ES'),
   jsonb_build_object('contentId', '33e00000-0000-4000-8000-000000000001', 'rudeIn', '["ES"]'::jsonb,
                      'usage', jsonb_build_object('MX', pg_temp.tally(0, 1, 0, 0, 0, 1), 'ES', pg_temp.tally(0, 0, 0, 1, 0, 0, 0, 1))),
   'the change is broadcast on entry:<id> as event usage with the tallies and rudeIn');
-set local role authenticated;
+select tests.authenticate_as('33010000-0000-4000-8000-000000000003', :'other_session');
 
 -- The rule against one troll: ≥ a third of the country's marks must be offensive.
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000005', :'five_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000005', :'five_session');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000001', 'ES', 'used') -> 'rudeIn', '["ES"]', '1 offensive of 2: still rude');
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000006', :'six_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000006', :'six_session');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000001', 'ES', 'understood') -> 'rudeIn', '["ES"]', '1 offensive of 3 (a third): still rude');
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000007', :'seven_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000007', :'seven_session');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000001', 'ES', 'used') -> 'rudeIn', '[]', '1 offensive of 4: one troll is outweighed');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000001', 'ES', 'offensive') -> 'rudeIn', '["ES"]', '2 of 4: rude again');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000001', 'ES', null) -> 'rudeIn', '["ES"]', 'that mark taken back: 1 of 3, rude');
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000003', :'other_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000003', :'other_session');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000001', 'ES', 'understood') -> 'rudeIn', '[]',
   'the only offensive mark changed: no longer rude anywhere');
 
 -------------------------------------------------------------------------------- owner: their hidden entry
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000001', :'owner_session');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000002', 'ES', 'used') -> 'myUsage', '{"ES": "used"}',
   'an owner may mark their own hidden entry');
 select is(public.entry_usage('33e00000-0000-4000-8000-000000000002') -> 'ES', pg_temp.tally(1, 0, 0, 0), 'and read its tallies');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000004', :'admin_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000004', :'admin_session');
 select is(public.set_usage('33e00000-0000-4000-8000-000000000002', 'ES', 'offensive') -> 'rudeIn', '["ES"]',
   'an admin may mark a hidden entry (they can see it)');
 select is((select count(*)::int from public.usage_marks), 1, 'an admin reads only their own marks too (tallies are for everyone)');
@@ -150,10 +148,9 @@ select throws_ok($$ update public.entries set rude_in = '{}' where id = '33e0000
 
 -------------------------------------------------------------------------------- write limits
 -- Forget this file's minute windows, then 120 re-marks in a minute pass and the 121st is refused.
-reset role;
+select tests.clear_authentication();
 delete from private.rate_limits where client like '33010000-%';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('33010000-0000-4000-8000-000000000005', :'five_session'), true);
+select tests.authenticate_as('33010000-0000-4000-8000-000000000005', :'five_session');
 select lives_ok($$ do $body$ begin
     for i in 1..120 loop
       perform public.set_usage('33e00000-0000-4000-8000-000000000003', 'CL', case when i % 2 = 0 then 'used' else 'understood' end);
@@ -165,7 +162,7 @@ select is(public.set_usage('33e00000-0000-4000-8000-000000000003', 'CL', null) -
   'taking a mark back is not counted');
 
 -------------------------------------------------------------------------------- the seed: a plain insert as postgres
-reset role;
+select tests.clear_authentication();
 set local request.jwt.claims to '';
 insert into public.usage_marks (entry_id, country, user_id, usage) values
   ('33e00000-0000-4000-8000-000000000003', 'GQ', '33010000-0000-4000-8000-000000000006', 'offensive'),

@@ -38,8 +38,7 @@ insert into public.variant_links (entry_a, entry_b) values
   ('34e00000-0000-4000-8000-000000000010', '34e00000-0000-4000-8000-000000000011');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.add_flashcard('34e00000-0000-4000-8000-000000000001', 'cloze') $$) - 'message',
   '{"code": "PT401", "hint": "login_required"}', 'a guest cannot add a card of any kind: PT401');
@@ -51,9 +50,8 @@ select is(tests.error_of($$ select public.add_variant_drill('34e00000-0000-4000-
   '{"code": "PT401", "hint": "login_required"}', 'nor drill a group''s variants');
 
 -------------------------------------------------------------------------------- learner (owner)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('34010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is(public.add_flashcard('34e00000-0000-4000-8000-000000000001') ->> 'kind', 'basic', 'no kind: a basic card (the old clients)');
 select is(tests.error_of($$ select public.add_flashcard('34e00000-0000-4000-8000-000000000001', null) $$) ->> 'hint',
@@ -121,10 +119,9 @@ select is((select count(*)::int from jsonb_array_elements(public.due_flashcards(
   'no cloze front contains its word, folded');
 
 -- An entry edited after its cloze card: the front falls back to the meaning, never the word.
-reset role;
+select tests.clear_authentication();
 update public.entries set example_sentence = 'Ya no está.' where id = '34e00000-0000-4000-8000-000000000001';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('34010000-0000-4000-8000-000000000001', :'learner_session');
 select is((select c ->> 'prompt' from jsonb_array_elements(public.due_flashcards() -> 'cards') as c
             where c ->> 'contentId' = '34e00000-0000-4000-8000-000000000001' and c ->> 'kind' = 'cloze'),
   'Dude, mate. — Mexico', 'a cloze card whose example lost the word shows the reverse front');
@@ -170,7 +167,7 @@ select is(private.flashcard_prompt('variant', jsonb_populate_record(null::public
   'a variant front too');
 
 -------------------------------------------------------------------------------- other learner
-select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('34010000-0000-4000-8000-000000000002', :'other_session');
 select is(public.flashcard_kinds('34e00000-0000-4000-8000-000000000001'), '[]', 'another learner sees none of the learner''s kinds');
 select is(public.add_flashcard('34e00000-0000-4000-8000-000000000005', 'cloze') ->> 'kind', 'cloze',
   'and adds their own cloze card of the same entry (one per learner, entry and kind)');
@@ -179,7 +176,7 @@ select is(public.add_variant_drill('34e00000-0000-4000-8000-000000000006') ->> '
   'drilling the same group adds the other learner''s own three cards');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('34010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('34010000-0000-4000-8000-000000000003', :'admin_session');
 select is(public.flashcard_kinds('34e00000-0000-4000-8000-000000000001'), '[]', 'an admin sees no learner''s kinds either');
 select is(tests.error_of($$ select public.add_flashcard('34e00000-0000-4000-8000-000000000004', 'basic') $$) ->> 'hint',
   'entry_not_found', 'an admin cannot make a card of a hidden entry either');

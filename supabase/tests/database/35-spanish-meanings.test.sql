@@ -25,8 +25,7 @@ create or replace function pg_temp.found(term text) returns text[] language sql 
   select coalesce(array_agg(e ->> 'title' order by e ->> 'title'), '{}') from public.list_entries(search => term) as e $$;
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(public.add_entry('guagua35', 'A bus.', 'CU', description_es => E'  Un autobús35. \n') ->> 'descriptionEs', 'Un autobús35.',
   'a guest adds an entry with a Spanish meaning, trimmed');
@@ -51,9 +50,8 @@ select is(tests.error_of($$ select public.set_tag_name_es('35700000-0000-4000-80
 select throws_ok($$ update public.tags set name_es = 'Semilla' $$, '42501', null, 'nor update tags directly');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('35010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('35010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(public.add_entry('chamba35', 'Work.', 'MX', null, null, null, ' Trabajo, jornalito35. ') ->> 'descriptionEs', 'Trabajo, jornalito35.',
   'the owner adds an entry with a Spanish meaning (by position)');
@@ -114,7 +112,7 @@ select is(public.finish_tutor_turn(tests.tutor_turn(:'chosen_chat', '¿Qué es c
   'Nuevo chat sobre Chile', 'a title the learner chose is kept');
 
 -------------------------------------------------------------------------------- other user
-select set_config('request.jwt.claims', tests.claims('35010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('35010000-0000-4000-8000-000000000002', :'other_session');
 
 select is(tests.error_of($$ select public.update_entry('35e00000-0000-4000-8000-000000000001', '{"descriptionEs": "Mío."}') $$) - 'message',
   '{"code": "PT403", "hint": "forbidden"}', 'another user cannot change someone else''s Spanish meaning: PT403');
@@ -127,7 +125,7 @@ select is(public.set_tag_name_es((public.add_tag('Pibe35') ->> '_id')::uuid, 'Ch
   'their own tag they may name in Spanish');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('35010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('35010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is(public.update_entry('35e00000-0000-4000-8000-000000000001', '{"descriptionEs": "Colectivo."}') ->> 'descriptionEs',
   'Colectivo.', 'an admin changes anyone''s Spanish meaning');

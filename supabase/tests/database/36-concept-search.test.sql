@@ -45,8 +45,7 @@ create or replace function pg_temp.titles(groups jsonb) returns text language sq
            group by g.ordinality) as g $$;
 
 -------------------------------------------------------------------------------- a guest
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is(pg_temp.titles(public.search_concepts('POPOTE36')), 'sorbete36,pajita36,popote36',
   'a guest finds the straw group by a title, in capitals; members by country (AR, ES, MX), not the hidden Chilean one');
 select is(public.search_concepts('popote36') -> 0 -> 'entries' -> 2,
@@ -82,9 +81,8 @@ select is((select count(*)::int from private.concept_search_hits('bombilla36', 2
 select throws_ok($$ select public.tutor_concept('strawz36', 'AR') $$, '42501', null, 'a guest has no tutor to ground');
 
 -------------------------------------------------------------------------------- the owner of the hidden entries
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('36010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('36010000-0000-4000-8000-000000000001', :'owner_session');
 select is(pg_temp.titles(public.search_concepts('bombilla36')), 'sorbete36,bombilla36,pajita36,popote36',
   'the owner finds the group by their hidden entry, and sees it among the members');
 select is(pg_temp.titles(public.search_concepts('nandu36')), 'ñandú36,suri36', 'and their hidden-only match');
@@ -92,7 +90,7 @@ select is(public.tutor_concept('strawz36', 'cl') -> 'entries' -> 0 ->> 'title', 
   'the tutor cites shown entries only: with no shown Chilean form, the others by country');
 
 -------------------------------------------------------------------------------- another learner
-select set_config('request.jwt.claims', tests.claims('36010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('36010000-0000-4000-8000-000000000002', :'other_session');
 select is(public.search_concepts('bombilla36'), '[]'::jsonb, 'another learner does not find a group by someone''s hidden entry');
 select is(pg_temp.titles(public.search_concepts('strawz36')), 'sorbete36,pajita36,popote36', 'nor sees it in the group');
 select is((select string_agg(e.value ->> 'title', ',' order by e.ordinality) from jsonb_array_elements(public.tutor_concept('Strawz36', ' mx ') -> 'entries') with ordinality e),
@@ -105,7 +103,7 @@ select ok(public.tutor_concept('strawz3', 'MX') is null and jsonb_array_length(p
 select is(public.tutor_concept('tubito36', 'AR') -> 'entries' -> 0 ->> 'title', 'sorbete36', 'a whole word of a Spanish meaning is enough');
 
 -------------------------------------------------------------------------------- an admin
-select set_config('request.jwt.claims', tests.claims('36010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('36010000-0000-4000-8000-000000000003', :'admin_session');
 select is(pg_temp.titles(public.search_concepts('bombilla36')), 'sorbete36,bombilla36,pajita36,popote36',
   'an admin finds and sees hidden members too');
 

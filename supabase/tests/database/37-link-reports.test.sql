@@ -64,8 +64,7 @@ create or replace function pg_temp.queue(status text) returns jsonb language sql
 grant execute on function pg_temp.queue(text) to public;
 
 -------------------------------------------------------------------------------- a guest
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is(tests.error_of($$ select public.add_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'wrong') $$) - 'message',
   '{"code": "PT401", "hint": "report_login_required"}', 'a guest cannot report a link: PT401 report_login_required');
 select throws_ok($$ select public.resolve_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'remove') $$,
@@ -73,9 +72,8 @@ select throws_ok($$ select public.resolve_link_report('37e00000-0000-4000-8000-0
 select throws_ok($$ update public.variant_links set held = true $$, '42501', null, 'nor hold a link by hand');
 
 -------------------------------------------------------------------------------- the link's creator
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000001', :'linker_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('37010000-0000-4000-8000-000000000001', :'linker_session');
 select is(tests.error_of($$ select public.add_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'wrong') $$) - 'message',
   '{"code": "PT400", "hint": "report_own", "column": "variantId"}', 'reporting a link you made yourself: PT400 report_own');
 select is(tests.error_of($$ select public.resolve_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'restore') $$) - 'message',
@@ -83,7 +81,7 @@ select is(tests.error_of($$ select public.resolve_link_report('37e00000-0000-400
 select throws_ok($$ update public.variant_links set held = true $$, '42501', null, 'nor hold a link by hand');
 
 -------------------------------------------------------------------------------- a reporter: refused inputs
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000004', :'r1_session'), true);
+select tests.authenticate_as('37010000-0000-4000-8000-000000000004', :'r1_session');
 select is(tests.error_of($$ select public.add_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'boring') $$) - 'message',
   '{"code": "PT400", "hint": "invalid_report_reason", "column": "reason"}', 'an unknown reason: PT400 invalid_report_reason');
 select is(tests.error_of($$ select public.add_link_report('37e00000-0000-4000-8000-000000000001', null, 'wrong') $$) - 'message',
@@ -109,14 +107,14 @@ select is((select count(*)::int from public.moderation_cases), 0, 'but not the q
 select is(pg_temp.group_of(1), '{1,2,3,4}', 'one report holds nothing: still one group');
 
 -- An owner of either entry may report it too (they could also unlink it).
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000002', :'olga_session'), true);
+select tests.authenticate_as('37010000-0000-4000-8000-000000000002', :'olga_session');
 select is(public.add_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'wrong') ->> 'repeated',
   'false', 'popote''s owner reports the link');
 select is((select count(*)::int from public.reports), 1, 'and reads only their own report');
 select is(pg_temp.group_of(1), '{1,2,3,4}', 'two reports hold nothing either');
 select is(pg_temp.told(1), null, 'and no page is told anything');
 
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000006', :'r3_session'), true);
+select tests.authenticate_as('37010000-0000-4000-8000-000000000006', :'r3_session');
 select is(public.add_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'offensive', 'Rude pairing.') ->> 'repeated',
   'false', 'a third account reports');
 select ok(pg_temp.held_12(), 'the third account holds the link at once');
@@ -140,7 +138,7 @@ select is(tests.error_of($$ select public.unlink_variant('37e00000-0000-4000-800
   'variant_link_not_found', 'a held link cannot be unlinked by a learner: it is not there for them');
 
 -------------------------------------------------------------------------------- another learner
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000008', :'other_session'), true);
+select tests.authenticate_as('37010000-0000-4000-8000-000000000008', :'other_session');
 select is(tests.error_of($$ select public.add_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'wrong') $$) ->> 'hint',
   'variant_link_not_found', 'a fourth learner cannot report the held link: it is not there for them');
 select is(public.link_variant('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002') -> 'created', 'false'::jsonb,
@@ -149,17 +147,15 @@ select ok(pg_temp.held_12(), 'the link stays held');
 select is(public.add_link_report('37e00000-0000-4000-8000-000000000002', '37e00000-0000-4000-8000-000000000003', 'spam') ->> 'repeated',
   'false', 'they may report another link');
 
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is((select count(*)::int from public.variant_links where entry_a = '37e00000-0000-4000-8000-000000000001'), 0,
   'guests do not read the held link either');
 select is(public.entry_variants('37e00000-0000-4000-8000-000000000001'), '[]'::jsonb, 'nor see popote grouped');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000007', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('37010000-0000-4000-8000-000000000007', :'admin_session');
 select is((select count(*)::int from public.variant_links where entry_a = '37e00000-0000-4000-8000-000000000001'), 1,
   'an admin reads the held link');
 select is((select c - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'preview' - 'reporters'
@@ -214,16 +210,15 @@ select is((select c ->> 'moderation' from jsonb_array_elements(pg_temp.queue('re
 select is((select action from public.audit_log where target_type = 'variant_link' and target_id like '37e00000-%' order by id desc limit 1), 'remove', 'the removal is audited');
 
 -- Dismissing a held link groups it again too: pajita–sorbete held by three accounts.
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000004', :'r1_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('37010000-0000-4000-8000-000000000004', :'r1_session');
 select public.add_link_report('37e00000-0000-4000-8000-000000000002', '37e00000-0000-4000-8000-000000000003', 'wrong');
 select is(tests.error_of($$ select public.add_link_report('37e00000-0000-4000-8000-000000000001', '37e00000-0000-4000-8000-000000000002', 'wrong') $$) ->> 'hint',
   'variant_link_not_found', 'a removed link cannot be reported');
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000005', :'r2_session'), true);
+select tests.authenticate_as('37010000-0000-4000-8000-000000000005', :'r2_session');
 select public.add_link_report('37e00000-0000-4000-8000-000000000003', '37e00000-0000-4000-8000-000000000002', 'wrong');
 select is(pg_temp.group_of(3), '{3,4}', 'held at the third account (the other learner''s was the first): pajita, with no link left, leaves');
-select set_config('request.jwt.claims', tests.claims('37010000-0000-4000-8000-000000000007', :'admin_session'), true);
+select tests.authenticate_as('37010000-0000-4000-8000-000000000007', :'admin_session');
 select is(public.resolve_link_report('37e00000-0000-4000-8000-000000000002', '37e00000-0000-4000-8000-000000000003', 'dismiss') ->> 'resolution',
   'dismiss', 'an admin dismisses the reports');
 select is(pg_temp.group_of(3), '{2,3,4}', 'the link groups as before');

@@ -72,17 +72,15 @@ select throws_ok(
   '23505', null, 'one object per name in a bucket');
 
 -- Guest: sees nothing, writes nothing.
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is((select count(*)::int from storage.objects where bucket_id = 'test-38'), 0, 'guest: no policy, no object seen');
 select is((select count(*)::int from storage.buckets where id = 'test-38'), 0, 'guest: no policy, no bucket seen');
 select throws_ok($$insert into storage.objects (bucket_id, name) values ('test-38', 'x.webm')$$, '42501', null, 'guest: cannot add an object');
 select throws_ok($$insert into storage.buckets (id, name) values ('guest-38', 'guest-38')$$, '42501', null, 'guest: cannot add a bucket');
 
 -- The object's owner: nothing either, until a migration says so.
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('38010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('38010000-0000-4000-8000-000000000001', :'owner_session');
 select is((select count(*)::int from storage.objects where bucket_id = 'test-38'), 0, 'owner: no policy, not even their own object');
 select throws_ok($$insert into storage.objects (bucket_id, name, owner) values ('test-38', '38010000-0000-4000-8000-000000000001/b.webm', auth.uid())$$,
   '42501', null, 'owner: cannot add an object');
@@ -94,19 +92,18 @@ delete from storage.objects where bucket_id = 'test-38';
 select set_config('storage.allow_delete_query', 'false', true);
 
 -- Another learner, and an admin (the app's admin is no storage superuser).
-select set_config('request.jwt.claims', tests.claims('38010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('38010000-0000-4000-8000-000000000002', :'other_session');
 select is((select count(*)::int from storage.objects where bucket_id = 'test-38'), 0, 'other learner: nothing seen');
 select throws_ok($$insert into storage.objects (bucket_id, name) values ('test-38', 'other.webm')$$, '42501', null, 'other learner: cannot add');
-select set_config('request.jwt.claims', tests.claims('38010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('38010000-0000-4000-8000-000000000003', :'admin_session');
 select is((select count(*)::int from storage.objects where bucket_id = 'test-38'), 0, 'admin: nothing seen without a policy');
 select throws_ok($$insert into storage.objects (bucket_id, name) values ('test-38', 'admin.webm')$$, '42501', null, 'admin: cannot add');
 with changed as (update storage.buckets set public = true where id = 'test-38' returning id)
 select is(count(*)::int, 0, 'admin: cannot make a bucket public') from changed;
 
 -- The service role: everything, RLS bypassed.
-reset role;
-set local role service_role;
-set local request.jwt.claims to '{"role": "service_role"}';
+select tests.clear_authentication();
+select tests.authenticate_as_service_role();
 select is((select name from storage.objects where bucket_id = 'test-38'), '38010000-0000-4000-8000-000000000001/a/clip.webm',
   'service role: sees the object (the owner''s update and delete above touched nothing)');
 select lives_ok($$insert into storage.objects (bucket_id, name) values ('test-38', 'service.webm')$$, 'service role: adds an object');
@@ -119,7 +116,7 @@ select is((select count(*)::int from storage.objects where bucket_id = 'test-38'
 select set_config('storage.allow_delete_query', 'false', true);
 
 -- updated_at follows changes.
-reset role;
+select tests.clear_authentication();
 update storage.objects set updated_at = now() - interval '1 day' where bucket_id = 'test-38';
 update storage.objects set metadata = metadata || '{"size": 4}' where bucket_id = 'test-38';
 select ok((select updated_at > now() - interval '1 minute' from storage.objects where bucket_id = 'test-38'),

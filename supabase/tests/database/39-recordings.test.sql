@@ -66,8 +66,7 @@ select is((select jsonb_build_object('public', public, 'limit', file_size_limit,
   'the recordings bucket: public, 2 MB, five audio types');
 
 -------------------------------------------------------------------------------- the speaker uploads
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select lives_ok($$ select pg_temp.upload('39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take-1.webm') $$,
   'a learner uploads into <their id>/<entry>/');
 select lives_ok($$ select pg_temp.upload('39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take_2.ogg') $$,
@@ -100,7 +99,7 @@ select throws_ok($$ update storage.objects set name = '39010000-0000-4000-8000-0
   '42501', null, 'but not move it into another learner''s folder');
 
 -------------------------------------------------------------------------------- another learner's files
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000002', :'otto_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000002', :'otto_session');
 select lives_ok($$ select pg_temp.upload('39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000002/mine.webm') $$,
   'the owner of a hidden entry may upload under it');
 select lives_ok($$ select pg_temp.upload('39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000001/otto.webm') $$,
@@ -112,9 +111,8 @@ select is_empty($$ delete from storage.objects where name like '39010000-0000-40
   'nor delete them');
 
 -------------------------------------------------------------------------------- a guest
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is((select count(*)::int from storage.objects where bucket_id = 'recordings' and name like '39010000-%'), 4,
   'a guest may list and read every recording file');
 select is_empty($$ select name from storage.objects where bucket_id = 'other39' $$, 'but nothing of other buckets through these policies');
@@ -127,15 +125,14 @@ select throws_ok($$ insert into public.recordings (entry_id, path, country) valu
   '42501', null, 'nor insert one by hand');
 
 -------------------------------------------------------------------------------- a learner whose session ended
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000004', :'eve_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('39010000-0000-4000-8000-000000000004', :'eve_session');
 select throws_ok($$ select pg_temp.upload('39010000-0000-4000-8000-000000000004/39e00000-0000-4000-8000-000000000001/late.webm') $$,
   '42501', null, 'an ended session cannot upload, even into its own folder');
 select is_empty($$ select name from storage.objects where bucket_id = 'recordings' $$, 'nor list the bucket');
 
 -------------------------------------------------------------------------------- the speaker registers
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select pg_temp.forget_told();
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', 'avatars/39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take-1.webm') $$) - 'message',
   '{"code": "PT400", "hint": "recording_path_invalid", "column": "path"}', 'a path outside the bucket: PT400 recording_path_invalid');
@@ -167,10 +164,9 @@ select is((select r - '_id' - 'createdAt' from public.add_recording('39e00000-00
     "userVote": null, "canDelete": true}'::jsonb,
   'their own file registers, said from their home country by default');
 -- A minute older than the next, so "newest first" has something to order.
-reset role;
+select tests.clear_authentication();
 update public.recordings set created_at = created_at - interval '1 minute' where path like '39010000-%/take-1.webm';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select is((select r ->> 'country' from public.add_recording('39e00000-0000-4000-8000-000000000001',
             'recordings/39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take_2.ogg', ' ar ') r),
   'AR', 'a second, named by its full path (bucket/name) and from a country they name');
@@ -180,27 +176,24 @@ select is(pg_temp.told(), '[{"contentId": "39e00000-0000-4000-8000-000000000001"
   'the entry''s page is told of each: recordings {contentId}');
 select is(pg_temp.listed(), '{AR:0:-:true,MX:0:-:true}', 'they list both, newest first while unvoted, theirs to delete');
 -- A file removed through Storage directly (as Storage's own delete does) leaves the list.
-reset role;
+select tests.clear_authentication();
 create temporary table kept39 on commit drop as select * from storage.objects where name like '39010000-%/take_2.ogg';
 delete from storage.objects where name like '39010000-%/take_2.ogg';
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select is(pg_temp.listed(), '{MX:0:-:true}', 'a recording whose file is gone is not listed');
-reset role;
+select tests.clear_authentication();
 insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata) select id, bucket_id, name, owner, owner_id, metadata from kept39;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select throws_ok($$ update public.recordings set vote_score = 99 $$, '42501', null, 'they cannot set a score by hand');
 select throws_ok($$ insert into public.recordings (entry_id, path, country) values ('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000001/otto.webm', 'MX') $$,
   '42501', null, 'nor register someone else''s file by hand (the insert policy checks the object)');
 
 -------------------------------------------------------------------------------- another learner
-reset role;
+select tests.clear_authentication();
 create temporary table ids39 on commit drop as
   select (select id from public.recordings where path like '%/take-1.webm') as mx, (select id from public.recordings where path like '%/take_2.ogg') as ar;
 grant select on ids39 to public;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000002', :'otto_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000002', :'otto_session');
 select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000-000000000001', '39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000001/otto.webm') $$) - 'message',
   '{"code": "PT400", "hint": "country_required", "column": "country"}', 'no home country and none named: PT400 country_required');
 select ok((public.add_recording('39e00000-0000-4000-8000-000000000002', '39010000-0000-4000-8000-000000000002/39e00000-0000-4000-8000-000000000002/mine.webm', 'ES') ->> '_id') is not null,
@@ -230,16 +223,15 @@ select is_empty($$ delete from public.recordings where path like '39010000-0000-
   'nor by hand');
 
 -------------------------------------------------------------------------------- the speaker's view of votes
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select is(pg_temp.listed(), '{AR:1:-:true,MX:0:-:true}', 'Sara sees the scores, not who voted');
 select is_empty($$ select 1 from public.recording_votes $$, 'and reads nobody''s votes');
 select is(tests.error_of($$ select public.add_recording_report((select mx from ids39), 'spam') $$) - 'message',
   '{"code": "PT400", "hint": "report_own", "column": "recordingId"}', 'she cannot report her own recording');
 
 -------------------------------------------------------------------------------- a guest listens
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is(pg_temp.listed(), '{AR:1:-:false,MX:0:-:false}', 'a guest lists them, nothing theirs to delete');
 select is(tests.error_of($$ select public.entry_recordings('39e00000-0000-4000-8000-000000000002') $$) - 'message',
   '{"code": "PT404", "hint": "entry_not_found"}', 'a hidden entry''s recordings are not there for a guest');
@@ -253,9 +245,8 @@ select throws_ok($$ select public.resolve_recording_report((select mx from ids39
   'a guest may not call resolve_recording_report at all');
 
 -------------------------------------------------------------------------------- three accounts report MX
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000005', :'r1_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('39010000-0000-4000-8000-000000000005', :'r1_session');
 select is(tests.error_of($$ select public.add_recording_report((select mx from ids39), 'boring') $$) - 'message',
   '{"code": "PT400", "hint": "invalid_report_reason", "column": "reason"}', 'an unknown reason: PT400 invalid_report_reason');
 select is(tests.error_of($$ select public.add_recording_report('39000000-0000-4000-8000-000000000000', 'spam') $$) - 'message',
@@ -264,10 +255,10 @@ select is(tests.error_of($$ select public.resolve_recording_report((select mx fr
   'admin_required', 'a learner cannot resolve');
 select is(public.add_recording_report((select mx from ids39), 'offensive', ' Rude. ') ->> 'repeated', 'false', 'a first account reports it');
 select is(public.add_recording_report((select mx from ids39), 'spam') ->> 'repeated', 'true', 'again: counted once');
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000006', :'r2_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000006', :'r2_session');
 select is(public.add_recording_report((select mx from ids39), 'offensive') ->> 'repeated', 'false', 'a second account');
 select is(pg_temp.listed(), '{AR:1:-:false,MX:0:-:false}', 'two reports hide nothing');
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000007', :'r3_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000007', :'r3_session');
 select pg_temp.forget_told();
 select is(public.add_recording_report((select mx from ids39), 'wrong') ->> 'repeated', 'false', 'a third account');
 select is(pg_temp.listed(), '{AR:1:-:false}', 'the third holds it: it leaves the list');
@@ -275,19 +266,17 @@ select is(pg_temp.told(), '[{"contentId": "39e00000-0000-4000-8000-000000000001"
 select is(tests.error_of($$ select public.vote_recording((select mx from ids39), 'up') $$) ->> 'hint',
   'recording_not_found', 'a held recording cannot be voted on');
 
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select is((select r ->> 'moderation' from jsonb_array_elements(public.entry_recordings('39e00000-0000-4000-8000-000000000001')) r
             where r ->> 'country' = 'MX'), 'held', 'its speaker still sees it, marked held');
 
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.clear_authentication();
+select tests.authenticate_as(null);
 select is(pg_temp.listed(), '{AR:1:-:false}', 'a guest does not');
 
 -------------------------------------------------------------------------------- admin
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('39010000-0000-4000-8000-000000000003', :'admin_session');
 select is(pg_temp.listed(), '{AR:1:-:true,MX:0:-:true}', 'an admin lists the held one too, and may delete each');
 select is((select c - '_id' - 'notes' - 'firstReportedAt' - 'lastReportedAt' - 'recordingId' - 'reporters'
              from jsonb_array_elements(public.moderation_queue('open', null, null, 100) -> 'data') c
@@ -321,7 +310,7 @@ select is((select jsonb_build_object('action', action, 'label', target_label, 'o
 select is(pg_temp.told(), '[{"contentId": "39e00000-0000-4000-8000-000000000001"}]'::jsonb, 'and the page is told');
 
 -------------------------------------------------------------------------------- the speaker deletes their own
-select set_config('request.jwt.claims', tests.claims('39010000-0000-4000-8000-000000000001', :'sara_session'), true);
+select tests.authenticate_as('39010000-0000-4000-8000-000000000001', :'sara_session');
 select is(public.delete_recording((select mx from ids39)) ->> 'path',
   '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take-1.webm', 'the speaker deletes their own (removed) recording');
 select is(tests.error_of($$ select public.delete_recording((select mx from ids39)) $$) - 'message',
@@ -332,7 +321,7 @@ select is_empty($$ select 1 from public.moderation_cases where recording_id = (s
   'its case went with it');
 select lives_ok($$ delete from storage.objects where bucket_id = 'recordings' and name like '39010000-0000-4000-8000-000000000001/%' $$,
   'she deletes her own files');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from storage.objects where bucket_id = 'recordings' and name like '39010000-0000-4000-8000-000000000001/%'), 0, 'and they are gone');
 
 select * from finish();

@@ -59,8 +59,7 @@ $$;
 grant execute on all functions in schema pg_temp to public;
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.rate_flashcard('40c00000-0000-4000-8000-000000000001', 3::smallint, '40a00000-0000-4000-8000-000000000001') $$) - 'message',
   '{"code": "PT401", "hint": "login_required"}', 'a guest cannot rate a card: PT401 login_required');
@@ -73,9 +72,8 @@ select throws_ok($$ select private.replay_flashcard('40c00000-0000-4000-8000-000
 select throws_ok($$ update public.profiles set new_cards_per_day = 999 $$, '42501', null, 'nor write anyone''s limits');
 
 -------------------------------------------------------------------------------- learner (owner): a review id is taken once
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('40010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('40010000-0000-4000-8000-000000000001', :'learner_session');
 
 select is((public.rate_flashcard('40c00000-0000-4000-8000-000000000001', 3::smallint, '40a00000-0000-4000-8000-000000000001',
                                  now() - interval '2 days', 4200) -> 'card') ->> 'state',
@@ -160,9 +158,8 @@ select is(public.set_daily_limits(null, 150) ->> 'newCardsPerDay', '0', 'null ke
 select is(public.current_profile() ->> 'maxReviewsPerDay', '150', 'the profile returns them');
 
 -------------------------------------------------------------------------------- learner: the streak day in the same call
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('40010000-0000-4000-8000-000000000005', :'streak_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('40010000-0000-4000-8000-000000000005', :'streak_session');
 select is(public.rate_flashcard('40c00000-0000-4000-8000-000000000006', 3::smallint) -> 'streak',
   '{"updated": true, "streak": 1, "longest": 1, "freezes": 0, "freezesUsed": 0, "freezeEarned": false}',
   'the first rating of the day counts the streak day in the same call');
@@ -174,9 +171,8 @@ select is(public.update_streak() - 'longest' - 'freezes',
 select is(public.update_streak() ->> 'updated', 'false', 'and then updated false (idempotent)');
 
 -------------------------------------------------------------------------------- another learner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('40010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('40010000-0000-4000-8000-000000000002', :'other_session');
 select is(tests.error_of($$ select public.rate_flashcard('40c00000-0000-4000-8000-000000000001', 1::smallint, '40a00000-0000-4000-8000-0000000000ff') $$) - 'message',
   '{"code": "PT404", "hint": "flashcard_not_found"}', 'another learner cannot rate the learner''s card: PT404');
 select is(public.rate_flashcard('40c00000-0000-4000-8000-000000000005', 3::smallint, '40a00000-0000-4000-8000-000000000001') ->> 'duplicate',
@@ -191,11 +187,10 @@ select is((select new_cards_per_day::int from public.profiles where id = '400100
   'their own limits are the defaults (20 new cards, …)');
 
 -------------------------------------------------------------------------------- admin
-reset role;
+select tests.clear_authentication();
 select is((select new_cards_per_day::int from public.profiles where id = '40010000-0000-4000-8000-000000000001'), 0,
   '… and the other learner''s update changed nothing of the learner''s (RLS)');
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('40010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('40010000-0000-4000-8000-000000000003', :'admin_session');
 select is(tests.error_of($$ select public.rate_flashcard('40c00000-0000-4000-8000-000000000001', 1::smallint) $$) ->> 'hint',
   'flashcard_not_found', 'an admin cannot rate a learner''s card either');
 select is_empty($$ select 1 from public.reviews where user_id = '40010000-0000-4000-8000-000000000001' $$,
@@ -203,7 +198,7 @@ select is_empty($$ select 1 from public.reviews where user_id = '40010000-0000-4
 select is((select count(*)::int from public.profiles p where p.id = '40010000-0000-4000-8000-000000000001' and p.max_reviews_per_day = 150), 1,
   'an admin reads a learner''s limits (profiles are readable by admins)');
 update public.profiles set max_reviews_per_day = 1 where id = '40010000-0000-4000-8000-000000000001';
-reset role;
+select tests.clear_authentication();
 select is((select max_reviews_per_day::int from public.profiles where id = '40010000-0000-4000-8000-000000000001'), 150,
   'but cannot change them (only owners update their profile)');
 
@@ -222,8 +217,7 @@ select ('40d00000-0000-4000-8000-0000000000' || lpad(n::text, 2, '0'))::uuid, '4
        case when n <= 5 then 0 else 5 end, case when n <= 5 then 0 else 5 end,
        case when n <= 5 then null else '2026-10-05 09:00-07'::timestamptz end
   from generate_series(1, 10) n;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('40010000-0000-4000-8000-000000000004', :'limits_session'), true);
+select tests.authenticate_as('40010000-0000-4000-8000-000000000004', :'limits_session');
 
 select is((select array_agg(c ->> '_id' order by c ->> '_id') from jsonb_array_elements(private.due_flashcards_at('40010000-0000-4000-8000-000000000004', '2026-10-10 10:00-07')) c),
   array['40d00000-0000-4000-8000-000000000001', '40d00000-0000-4000-8000-000000000002', '40d00000-0000-4000-8000-000000000006',
@@ -233,14 +227,13 @@ select is(private.due_flashcard_count_at('40010000-0000-4000-8000-000000000004',
 
 -- Today (local) a New card was introduced and a Review card reviewed; yesterday's late
 -- review (23:30 local, already the 10th in UTC) belongs to yesterday.
-reset role;
+select tests.clear_authentication();
 insert into public.reviews (flashcard_id, user_id, rating, reviewed_at, elapsed_days, state_before, state_after, due_before, due_after,
                             stability_before, stability_after, difficulty_before, difficulty_after, scheduled_days) values
   (null, '40010000-0000-4000-8000-000000000004', 3, '2026-10-10 08:00-07', 0, 0, 1, now(), now(), 0, 1, 0, 5, 0),
   (null, '40010000-0000-4000-8000-000000000004', 3, '2026-10-10 08:30-07', 0, 2, 2, now(), now(), 5, 9, 5, 5, 3),
   (null, '40010000-0000-4000-8000-000000000004', 3, '2026-10-09 23:30-07', 0, 0, 1, now(), now(), 0, 1, 0, 5, 0);
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('40010000-0000-4000-8000-000000000004', :'limits_session'), true);
+select tests.authenticate_as('40010000-0000-4000-8000-000000000004', :'limits_session');
 select results_eq($$ select new_today, reviews_today, new_left, reviews_left from private.daily_allowance('40010000-0000-4000-8000-000000000004', '2026-10-10 10:00-07') $$,
   $$ values (1, 1, 1, 0) $$, 'today in Los Angeles: one New card introduced, one review done; one new card left, no review');
 select is((select array_agg(c ->> '_id' order by c ->> '_id') from jsonb_array_elements(private.due_flashcards_at('40010000-0000-4000-8000-000000000004', '2026-10-10 10:00-07')) c),

@@ -11,17 +11,15 @@ select tests.create_user('41010000-0000-4000-8000-000000000002', 'Otto Other') a
 select tests.create_user('41010000-0000-4000-8000-000000000003', 'Ana Admin', true) as admin_session \gset
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is(tests.error_of($$ select public.start_chat() $$) - 'message', '{"code": "PT401", "hint": "chat_login_required"}',
   'a guest cannot start a chat: PT401 chat_login_required');
 select is(tests.error_of($$ select public.chats_with_messages() $$) - 'message', '{"code": "PT401", "hint": "chat_login_required"}',
   'nor list chats with their messages');
 
 -------------------------------------------------------------------------------- learner (owner)
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('41010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('41010000-0000-4000-8000-000000000001', :'learner_session');
 
 select (public.start_chat() -> 'chat') ->> '_id' as first \gset
 select is(public.start_chat('  Práctica  ') - 'chat',
@@ -35,12 +33,11 @@ select tests.tutor_turn(:'first', 'hola') as turn \gset
 select public.finish_tutor_turn(:'turn', '¡Hola!', 'offline');
 -- Its last activity a minute ago (one transaction: now() would tie with the next chat's).
 -- (Past the trigger that touches updated_at on every update.)
-reset role;
+select tests.clear_authentication();
 set local session_replication_role = replica;
 update public.chats set updated_at = now() - interval '1 minute' where id = :'first';
 set local session_replication_role = origin;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('41010000-0000-4000-8000-000000000001', :'learner_session'), true);
+select tests.authenticate_as('41010000-0000-4000-8000-000000000001', :'learner_session');
 select is(public.start_chat() ->> 'reused', 'false', 'once the chat has messages, "New chat" starts another');
 select (public.chats_with_messages() -> 0) ->> '_id' as newest \gset
 select isnt(:'newest'::text, :'first'::text, 'the list comes newest activity first');
@@ -53,12 +50,12 @@ select is(public.chats_with_messages(5, 1) -> 1 -> 'messages' -> 0 ->> 'role', '
 select is(jsonb_array_length(public.chats_with_messages(1)), 1, 'at most max_chats chats');
 
 -------------------------------------------------------------------------------- another learner
-select set_config('request.jwt.claims', tests.claims('41010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('41010000-0000-4000-8000-000000000002', :'other_session');
 select is(public.chats_with_messages(), '[]', 'another learner lists none of the learner''s chats');
 select isnt(public.start_chat() -> 'chat' ->> '_id', :'newest'::text, 'and is never handed the learner''s empty chat');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('41010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('41010000-0000-4000-8000-000000000003', :'admin_session');
 select is(public.chats_with_messages(), '[]', 'an admin lists only their own chats (none)');
 
 select * from finish();

@@ -32,8 +32,7 @@ values ('43c00000-0000-4000-8000-000000000003', '43010000-0000-4000-8000-0000000
         now() - interval '5 days', now() - interval '1 hour', 0, 4.5, 0, 5, 4);
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.browse_flashcards() $$) - 'message', '{"code": "PT401", "hint": "login_required"}',
   'a guest cannot browse cards: PT401 login_required');
@@ -46,9 +45,8 @@ select throws_ok($$ select private.reset_own_flashcard('43c00000-0000-4000-8000-
 select throws_ok($$ update public.flashcards set suspended = true $$, '42501', null, 'nor write the column');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('43010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('43010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(array(select b ->> 'prompt' from public.browse_flashcards() b), array['pibe 43', 'guagua 43', 'chamba 43'],
   'the owner browses their own cards, newest first, no one else''s');
@@ -93,15 +91,14 @@ select ok(exists (select 1 from private.session_flashcards('43010000-0000-4000-8
 select is((select jsonb_build_object('state', r ->> 'state', 'reps', r -> 'reps', 'stability', r -> 'stability', 'lastReview', r -> 'lastReview')
              from public.reset_flashcard('43c00000-0000-4000-8000-000000000003') r),
   '{"state": "new", "reps": 0, "stability": 0, "lastReview": null}'::jsonb, 'the owner resets a card to New');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::integer from public.reviews where flashcard_id = '43c00000-0000-4000-8000-000000000003'), 0,
   'its log is no longer the card''s');
 select is((select count(*)::integer from public.reviews where user_id = '43010000-0000-4000-8000-000000000001'), 1,
   'but stays the learner''s');
 
 -------------------------------------------------------------------------------- another learner
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('43010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('43010000-0000-4000-8000-000000000002', :'other_session');
 
 select is(array(select b ->> '_id' from public.browse_flashcards() b), array['43c00000-0000-4000-8000-000000000004'],
   'another learner browses only their own card');
@@ -111,11 +108,11 @@ select is(tests.error_of($$ select public.reset_flashcard('43c00000-0000-4000-80
   'flashcard_not_found', 'nor reset it');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('43010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('43010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is(tests.error_of($$ select public.suspend_flashcard('43c00000-0000-4000-8000-000000000001', true) $$) ->> 'hint',
   'flashcard_not_found', 'an admin cannot suspend a learner''s card either: cards are their learner''s alone');
-reset role;
+select tests.clear_authentication();
 select is((select suspended from public.flashcards where id = '43c00000-0000-4000-8000-000000000001'), false,
   'the card is as its learner left it');
 

@@ -38,16 +38,14 @@ create function pg_temp.ids(list jsonb) returns text[] language sql as $$
 $$;
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.due_flashcards_ahead(100) $$) - 'message', '{"code": "PT401", "hint": "login_required"}',
   'a guest is told to log in: PT401 login_required');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('44010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('44010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(pg_temp.ids(public.due_flashcards_ahead(100) #> '{nextDay,cards}'), array['1', '2', '6'],
   'the next day''s cards stay within a whole day''s limits (2 New, 1 Review)');
@@ -65,18 +63,18 @@ select is(pg_temp.ids(public.due_flashcards_ahead(100) #> '{nextDay,spare}'), ar
   'with one New card left today, one spare New card (after N2 and N3, now the next day''s New cards)');
 
 -------------------------------------------------------------------------------- other learner
-select set_config('request.jwt.claims', tests.claims('44010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('44010000-0000-4000-8000-000000000002', :'other_session');
 
 select is(pg_temp.ids(public.due_flashcards_ahead(100) #> '{nextDay,spare}'), '{}'::text[],
   'another learner''s spare holds none of the owner''s cards (their one card is in their cards)');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('44010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('44010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is(jsonb_array_length(public.due_flashcards_ahead(100) #> '{nextDay,spare}'), 0, 'an admin gets no learner''s spare cards');
 
 -------------------------------------------------------------------------------- ended session
-select set_config('request.jwt.claims', tests.claims('44010000-0000-4000-8000-000000000001', gen_random_uuid()), true);
+select tests.authenticate_as('44010000-0000-4000-8000-000000000001', gen_random_uuid());
 select is(tests.error_of($$ select public.due_flashcards_ahead(100) $$) - 'message', '{"code": "PT401", "hint": "session_ended"}',
   'a token whose session ended is refused: PT401 session_ended');
 

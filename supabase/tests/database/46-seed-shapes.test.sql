@@ -37,8 +37,7 @@ select is((select jsonb_build_object('public', public, 'limit', file_size_limit,
   '{"public": true, "limit": 1048576, "types": ["image/png", "image/jpeg", "image/webp", "image/gif"]}', 'avatars: public, 1 MB, images only');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select is(jsonb_array_length(public.entry_votes('46e00000-0000-4000-8000-000000000001')), 1, 'a guest reads an entry''s votes');
 select is((public.entry_votes('46e00000-0000-4000-8000-000000000001') -> 0) - '_id' - 'createdAt' - 'updatedAt',
   '{"user": {"_id": "46010000-0000-4000-8000-000000000001", "name": "Lola Learner"}, "content": "46e00000-0000-4000-8000-000000000001", "userId": "46010000-0000-4000-8000-000000000001", "voteType": "upvote", "contentId": "46e00000-0000-4000-8000-000000000001"}',
@@ -60,22 +59,21 @@ select throws_ok($$ insert into storage.objects (bucket_id, name) values ('avata
   '42501', null, 'nor upload into the bucket');
 
 -- The learner follows Auth's recovery link (a session signed in by 'recovery').
-reset role;
+select tests.clear_authentication();
 insert into auth.sessions (id, user_id, created_at, updated_at) values ('46500000-0000-4000-8000-000000000001', '46010000-0000-4000-8000-000000000001', now(), now());
 insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
 values (gen_random_uuid(), '46500000-0000-4000-8000-000000000001', now(), now(), 'recovery');
-set local role anon;
+select tests.authenticate_as(null);
 select is(private.use_account_link('reset_password', repeat('b', 64)) ->> 'userId', '46010000-0000-4000-8000-000000000001', 'then the token gives its account, once');
 select is(tests.error_of($$ select private.use_account_link('reset_password', repeat('b', 64)) $$) ->> 'hint', 'reset_link_invalid', 'not twice');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from auth.sessions where user_id = '46010000-0000-4000-8000-000000000001'), 0, 'and every session of the account ended');
 select tests.create_user('46010000-0000-4000-8000-000000000011', 'Lola Again') as learner_session \gset
 delete from public.flashcards where user_id = '46010000-0000-4000-8000-000000000011';
 update public.flashcards set user_id = '46010000-0000-4000-8000-000000000011' where id = '46f00000-0000-4000-8000-000000000001';
 
 -------------------------------------------------------------------------------- learner (owner)
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('46010000-0000-4000-8000-000000000011', :'learner_session'), true);
+select tests.authenticate_as('46010000-0000-4000-8000-000000000011', :'learner_session');
 select is(private.caller_email_confirmed(), true, 'a learner asks whether their own address is confirmed');
 select is((public.rate_flashcard_previewed('46f00000-0000-4000-8000-000000000001', 3::smallint) -> 'card') ->> 'reps', '1', 'the owner rates their card');
 select is((select array_agg(k order by k) from jsonb_object_keys(public.rate_flashcard_previewed('46f00000-0000-4000-8000-000000000001', 1::smallint) -> 'preview') k),
@@ -92,7 +90,7 @@ select throws_ok($$ insert into public.avatars (path) values ('46010000-0000-400
   'nor straight into the table without the file');
 
 -------------------------------------------------------------------------------- another learner
-select set_config('request.jwt.claims', tests.claims('46010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('46010000-0000-4000-8000-000000000002', :'other_session');
 select is(tests.error_of($$ select public.rate_flashcard_previewed('46f00000-0000-4000-8000-000000000001', 3::smallint) $$) ->> 'hint', 'flashcard_not_found',
   'another learner cannot rate the card: 404');
 select is(tests.error_of($$ select public.add_avatar('46010000-0000-4000-8000-000000000011/perfil.png') $$) ->> 'hint', 'avatar_path_invalid', 'nor name the learner''s image');
@@ -108,12 +106,11 @@ select is(tests.error_of($$ select private.delete_own_account('DELETE') $$) ->> 
 select set_config('request.jwt.claims', pg_temp.claims_at('46010000-0000-4000-8000-000000000004', :'leaving_session', interval '1 minute'), true);
 select is(tests.error_of($$ select private.delete_own_account('delete') $$) ->> 'hint', 'delete_confirmation_required', 'DELETE must be typed as it is');
 select is(private.delete_own_account('DELETE') ->> 'deleted', 'true', 'signed in a minute ago, DELETE typed: the account goes');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::int from auth.users where id = '46010000-0000-4000-8000-000000000004'), 0, 'gone from auth.users');
 
 -------------------------------------------------------------------------------- admin
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('46010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('46010000-0000-4000-8000-000000000003', :'admin_session');
 select is_empty($$ delete from public.avatars where user_id = '46010000-0000-4000-8000-000000000011' returning id $$, 'an admin does not remove a learner''s avatar here either');
 select is(tests.error_of($$ select public.rate_flashcard_previewed('46f00000-0000-4000-8000-000000000001', 3::smallint) $$) ->> 'hint', 'flashcard_not_found',
   'nor rate their card');

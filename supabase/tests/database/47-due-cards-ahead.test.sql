@@ -31,16 +31,14 @@ insert into public.flashcards (id, user_id, entry_id, due, state, stability, dif
    private.local_day_end('47010000-0000-4000-8000-000000000002', now()) + interval '1 hour', 2, 4.5, 5, 3, now() - interval '4 days');
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 
 select is(tests.error_of($$ select public.due_flashcards_ahead(100) $$) - 'message', '{"code": "PT401", "hint": "login_required"}',
   'a guest is told to log in: PT401 login_required');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('47010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('47010000-0000-4000-8000-000000000001', :'owner_session');
 
 select is(array(select c ->> '_id' from jsonb_array_elements(public.due_flashcards_ahead(100) -> 'cards') c),
   array['47c00000-0000-4000-8000-000000000001'], 'today''s cards are those of public.due_flashcards');
@@ -56,27 +54,27 @@ select ok((select bool_and(c ? 'due' and c ? 'preview') from jsonb_array_element
   'each with its due and button previews');
 select is(jsonb_array_length(public.due_flashcards_ahead(1) #> '{nextDay,cards}'), 1, 'max_cards pages nextDay too');
 
-reset role;
+select tests.clear_authentication();
 update public.profiles set max_reviews_per_day = 0 where id = '47010000-0000-4000-8000-000000000001';
-set local role authenticated;
+select tests.authenticate_as('47010000-0000-4000-8000-000000000001', :'owner_session');
 select is(array(select c ->> '_id' from jsonb_array_elements(public.due_flashcards_ahead(100) #> '{nextDay,cards}') c),
   array['47c00000-0000-4000-8000-000000000001'], 'the next day obeys the learner''s daily limits (no reviews allowed: no Review card)');
 
 -------------------------------------------------------------------------------- other learner
-select set_config('request.jwt.claims', tests.claims('47010000-0000-4000-8000-000000000002', :'other_session'), true);
+select tests.authenticate_as('47010000-0000-4000-8000-000000000002', :'other_session');
 
 select is(array(select c ->> '_id' from jsonb_array_elements(public.due_flashcards_ahead(100) #> '{nextDay,cards}') c),
   array['47c00000-0000-4000-8000-000000000004'], 'another learner gets their own next day, none of the owner''s cards');
 select is(jsonb_array_length(public.due_flashcards_ahead(100) -> 'cards'), 0, 'and nothing of the owner''s today');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('47010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('47010000-0000-4000-8000-000000000003', :'admin_session');
 
 select is(jsonb_array_length(public.due_flashcards_ahead(100) #> '{nextDay,cards}'), 0,
   'an admin gets no learner''s cards ahead either');
 
 -------------------------------------------------------------------------------- ended session
-select set_config('request.jwt.claims', tests.claims('47010000-0000-4000-8000-000000000001', gen_random_uuid()), true);
+select tests.authenticate_as('47010000-0000-4000-8000-000000000001', gen_random_uuid());
 select is(tests.error_of($$ select public.due_flashcards_ahead(100) $$) - 'message', '{"code": "PT401", "hint": "session_ended"}',
   'a token whose session ended is refused: PT401 session_ended');
 

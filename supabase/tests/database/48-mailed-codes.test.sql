@@ -105,19 +105,18 @@ select is(pg_temp.follow('{email_change_current}', 'change-cur-link-token-223456
 select is(pg_temp.guess(:victim, '{email_change_current}', '999999', 3091), 'refused', 'and so is its code');
 
 -------------------------------------------------------------------------------- anonymous, signed-in, service_role: no way in
-set local role anon;
+select tests.authenticate_as(null);
 select throws_ok($$ select * from private.mailed_codes $$, '42501', null, 'anonymous: cannot read the codes');
 select throws_ok($$ select * from private.guess_mailed_code('48000000-0000-4000-8000-000000000001', '{recovery}', '000000', now()) $$,
   '42501', null, 'anonymous: cannot guess through SQL');
-reset role;
-set local role authenticated;
+select tests.authenticate_as('48000000-0000-4000-8000-000000000001', :'victim_session');
 select throws_ok($$ select * from private.follow_mailed_link('{recovery}', 'x', now()) $$, '42501', null,
   'signed in: cannot follow links through SQL');
-reset role;
-set local role service_role;
+select tests.clear_authentication();
+select tests.authenticate_as_service_role();
 select throws_ok($$ select private.keep_mailed_code('48000000-0000-4000-8000-000000000001', 'recovery', '123456', null, now(), now()) $$,
   '42501', null, 'service_role: cannot keep codes either');
-reset role;
+select tests.clear_authentication();
 
 select * from finish();
 rollback;

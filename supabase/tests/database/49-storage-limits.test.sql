@@ -63,17 +63,15 @@ select throws_ok($$ insert into private.storage_limits default values $$, '23505
 update private.storage_limits set uploads_per_minute = 3, account_bytes = 5000;
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select throws_ok($$ select * from private.storage_limits $$, '42501', null, 'a guest cannot read the limits');
 select throws_ok($$ update private.storage_limits set uploads_per_minute = 1000 $$, '42501', null, 'nor change them');
 select throws_ok($$ insert into storage.objects (bucket_id, name) values ('limits49a', 'x/y.txt') $$, '42501', null,
   'a guest uploads nothing here (no policy of theirs)');
 
 -------------------------------------------------------------------------------- owner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('49010000-0000-4000-8000-000000000001', :'ulla_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('49010000-0000-4000-8000-000000000001', :'ulla_session');
 select throws_ok($$ select * from private.storage_uploads $$, '42501', null, 'a learner cannot read the upload counters');
 select throws_ok($$ update private.storage_usage set bytes = 0 $$, '42501', null, 'nor reset their bytes');
 select throws_ok($$ update private.storage_limits set account_bytes = 1e12 $$, '42501', null, 'nor raise their limits');
@@ -110,19 +108,18 @@ select lives_ok($$ update storage.objects set name = '49010000-0000-4000-8000-00
                     where name = '49010000-0000-4000-8000-000000000001/five.txt' $$, 'renaming a file adds nothing');
 
 -------------------------------------------------------------------------------- another learner
-select set_config('request.jwt.claims', tests.claims('49010000-0000-4000-8000-000000000002', :'otto_session'), true);
+select tests.authenticate_as('49010000-0000-4000-8000-000000000002', :'otto_session');
 select lives_ok($$ select pg_temp.upload('a.txt', 4000) $$, 'another learner''s uploads are counted on their own');
 select is(pg_temp.stored('49010000-0000-4000-8000-000000000001'), 4500::bigint, 'and add nothing to the first learner''s bytes');
 
 -------------------------------------------------------------------------------- admin
-select set_config('request.jwt.claims', tests.claims('49010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('49010000-0000-4000-8000-000000000003', :'admin_session');
 select lives_ok($$ select pg_temp.upload('a.txt', 5000) $$, 'an admin uploads up to the line');
 select is(tests.error_of($$ select pg_temp.upload('b.txt', 1) $$) ->> 'hint', 'quota_exceeded', 'an admin''s account has the same limits');
 
 -------------------------------------------------------------------------------- service_role
-reset role;
-set local role service_role;
-set local request.jwt.claims to '{"role": "service_role"}';
+select tests.clear_authentication();
+select tests.authenticate_as_service_role();
 select lives_ok($$ insert into storage.objects (bucket_id, name, metadata, version)
                    select 'limits49a', 'service/' || n || '.txt', '{"size": 100000}', n::text from generate_series(1, 5) n $$,
   'the service key''s uploads (no owner) are not limited');
@@ -131,15 +128,15 @@ select is(tests.error_of($$ insert into storage.objects (bucket_id, name, owner,
                                       '49010000-0000-4000-8000-000000000001', '{"size": 1000}', 'v') $$) ->> 'hint',
   'quota_exceeded', 'an upload in a learner''s name through the service (a signed upload URL) counts as theirs');
 select throws_ok($$ select * from private.storage_usage $$, '42501', null, 'the service role does not read the counters either');
-reset role;
-set local role service_role;
+select tests.clear_authentication();
+select tests.authenticate_as_service_role();
 select lives_ok($$ update storage.objects set owner = '49010000-0000-4000-8000-000000000002', owner_id = '49010000-0000-4000-8000-000000000002'
                     where name = '49010000-0000-4000-8000-000000000001/four.txt' $$,
   'a file given to another learner (1000 bytes, 4000 stored) fits under their line');
 select is(tests.error_of($$ update storage.objects set owner = '49010000-0000-4000-8000-000000000002', owner_id = '49010000-0000-4000-8000-000000000002'
                               where name = '49010000-0000-4000-8000-000000000001/renamed.txt' $$) ->> 'hint',
   'quota_exceeded', 'one that would carry them past it is refused');
-reset role;
+select tests.clear_authentication();
 select is(array[pg_temp.stored('49010000-0000-4000-8000-000000000001'), pg_temp.stored('49010000-0000-4000-8000-000000000002')],
   array[3500, 5000]::bigint[], 'bytes move with the file to its new owner');
 select is((select count(*)::integer from private.storage_uploads where owner_id = '49010000-0000-4000-8000-000000000002'), 1,

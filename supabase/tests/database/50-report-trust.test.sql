@@ -157,7 +157,7 @@ select ok(not pg_temp.sees(null, '05'), 'three trusted accounts hold even an adm
 -------------------------------------------------------------------------------- when trust is judged: at each new report
 select is(pg_temp.report_entry('03', '{41,21,22}'), 'false', 'a 70-hour-old account and two trusted ones report an entry');
 select ok(pg_temp.sees(null, '03'), 'the young account does not count: not held');
-reset role;
+select tests.clear_authentication();
 update auth.users set created_at = now() - interval '73 hours' where id = pg_temp.u('41');
 select ok(pg_temp.sees(null, '03'), 'three hours later it would be trusted, but time alone holds nothing');
 select is(pg_temp.report_entry('03', '{11}'), 'false', 'then a fresh account reports the entry');
@@ -243,7 +243,7 @@ select tests.authenticate_as(null);
 select is_empty($$ select 1 from public.recordings where id = '50f00000-0000-4000-8000-000000000001' $$, 'three trusted ones hold it');
 
 -------------------------------------------------------------------------------- who reads the reporters' ages
-reset role;
+select tests.clear_authentication();
 select id as case_01 from public.moderation_cases where entry_id = '50e00000-0000-4000-8000-000000000001' \gset
 select tests.authenticate_as(pg_temp.u('02'));
 select is(jsonb_array_length(private.case_reporters(:'case_01', '-infinity')), 9, 'an admin reads a case''s reporters');

@@ -61,22 +61,20 @@ values ('other52', 'someone/else.txt', null, 'account_deleted', '1'::xid8);
 select pg_temp.put('other52', 'someone/else.txt', null);
 
 -------------------------------------------------------------------------------- anonymous (guest)
-set local role anon;
-set local request.jwt.claims to '{"role": "anon"}';
+select tests.authenticate_as(null);
 select throws_ok($$ select * from private.removals_queued_here() $$, '42501', null, 'a guest may not ask what was queued');
 select throws_ok($$ select * from private.claim_storage_removals() $$, '42501', null, 'nor claim removals');
 select throws_ok($$ select * from private.storage_removals $$, '42501', null, 'nor read the queue');
 
 -------------------------------------------------------------------------------- another learner
-reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('52010000-0000-4000-8000-000000000002', :'otto_session'), true);
+select tests.clear_authentication();
+select tests.authenticate_as('52010000-0000-4000-8000-000000000002', :'otto_session');
 select is(pg_temp.mine(), '{}', 'a learner whose transaction deleted no account is given nothing');
 select throws_ok($$ select * from private.claim_storage_removals() $$, '42501', null, 'a learner may not claim removals');
 select throws_ok($$ delete from private.storage_removals $$, '42501', null, 'nor empty the queue');
 
 -------------------------------------------------------------------------------- the account itself
-select set_config('request.jwt.claims', tests.claims('52010000-0000-4000-8000-000000000001', :'dana_session'), true);
+select tests.authenticate_as('52010000-0000-4000-8000-000000000001', :'dana_session');
 select lives_ok($$ select public.delete_account('correct-horse-52') $$, 'Dana deletes her account');
 select is(pg_temp.mine(), array[
   'avatars:52010000-0000-4000-8000-000000000001/draft.png', 'avatars:52010000-0000-4000-8000-000000000001/me.png',
@@ -84,17 +82,16 @@ select is(pg_temp.mine(), array[
   'recordings:52010000-0000-4000-8000-000000000001/52e00000-0000-4000-8000-000000000001/a.webm',
   'recordings:52010000-0000-4000-8000-000000000001/52e00000-0000-4000-8000-000000000001/b.webm'],
   'her transaction is given every file she stored (owned or in her folder, every bucket, registered or not), and only what it queued');
-reset role;
+select tests.clear_authentication();
 select is(array_length(pg_temp.queued(), 1), 7, 'they are queued (beside the older entry), as account_deleted; nobody else''s files');
 select is((select count(*)::integer from private.storage_removals where reason = 'account_deleted' and owner_id = '52010000-0000-4000-8000-000000000001'), 6,
   'each names the account it was deleted with');
 
 -------------------------------------------------------------------------------- admin, and GoTrue
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('52010000-0000-4000-8000-000000000003', :'admin_session'), true);
+select tests.authenticate_as('52010000-0000-4000-8000-000000000003', :'admin_session');
 select lives_ok($$ select public.delete_account(null, '52010000-0000-4000-8000-000000000004') $$, 'an admin deletes Gil''s account');
 select ok('avatars:52010000-0000-4000-8000-000000000004/gil.png:account_deleted' = any (pg_temp.queued()), 'his file is queued');
-reset role;
+select tests.clear_authentication();
 select tests.create_user('52010000-0000-4000-8000-000000000005', 'Hugo Hosted') as hugo_session \gset
 select pg_temp.put('avatars', '52010000-0000-4000-8000-000000000005/h.png', '52010000-0000-4000-8000-000000000005');
 delete from auth.users where id = '52010000-0000-4000-8000-000000000005';
@@ -108,8 +105,7 @@ select ok(not ('avatars:52010000-0000-4000-8000-000000000005/h.png:account_delet
   'an object Storage removes leaves the queue with it');
 
 -------------------------------------------------------------------------------- the sweep (service_role)
-set local role service_role;
-set local request.jwt.claims to '{"role": "service_role"}';
+select tests.authenticate_as_service_role();
 select throws_ok($$ select * from private.storage_removals $$, '42501', null, 'the service role does not read the queue directly');
 select is(tests.error_of($$ select * from private.claim_storage_removals(0) $$) ->> 'hint', 'invalid_input', 'a batch of 0 is refused');
 create temporary table claimed as select * from private.claim_storage_removals(100);
@@ -119,7 +115,7 @@ select is((select array_agg(bucket_id || ':' || name order by bucket_id, name) f
   'a tick queues unregistered avatars and recordings older than 24 hours (not registered ones, younger ones or other buckets)');
 select is((select count(*)::integer from claimed where reason = 'account_deleted'), 8, 'and claims every deleted account''s file');
 select is_empty($$ select * from private.claim_storage_removals(100) $$, 'a second tick meanwhile claims nothing (leased)');
-reset role;
+select tests.clear_authentication();
 select is((select count(*)::integer from private.storage_removals where claimed_until > now() + interval '4 minutes' and attempts = 1), 10,
   'each claim holds for five minutes and is counted');
 -- An entry whose object is already gone (removed some other way).
@@ -127,14 +123,14 @@ insert into private.storage_removals (bucket_id, name, reason) values ('other52'
 update private.storage_removals set claimed_until = now() - interval '1 second' where name like '52010000-0000-4000-8000-000000000001/%';
 insert into public.avatars (user_id, path) values ('52010000-0000-4000-8000-000000000002', '52010000-0000-4000-8000-000000000002/stale.png');
 update private.storage_removals set claimed_until = now() - interval '1 second' where name = '52010000-0000-4000-8000-000000000002/stale.png';
-set local role service_role;
+select tests.authenticate_as_service_role();
 select is((select array_agg(name order by name) from private.claim_storage_removals(100)), array[
   '52010000-0000-4000-8000-000000000001/52e00000-0000-4000-8000-000000000001/a.webm',
   '52010000-0000-4000-8000-000000000001/52e00000-0000-4000-8000-000000000001/b.webm',
   '52010000-0000-4000-8000-000000000001/by-service.txt', '52010000-0000-4000-8000-000000000001/draft.png',
   '52010000-0000-4000-8000-000000000001/me.png'],
   'once a lease ends the file is claimed again; one registered meanwhile is not, and one already gone leaves the queue');
-reset role;
+select tests.clear_authentication();
 select is((select attempts from private.storage_removals where name = '52010000-0000-4000-8000-000000000001/me.png'), 2, 'a second attempt');
 select ok(not exists (select 1 from private.storage_removals where name in ('ghost.txt', '52010000-0000-4000-8000-000000000002/stale.png')),
   'the entries with nothing left to remove are gone from the queue');

@@ -29,8 +29,7 @@ select 'avatars', '53010000-0000-4000-8000-000000000001/face-' || i || '.png', '
   from generate_series(1, 6) i;
 
 -------------------------------------------------------------------------------- the owner
-set local role authenticated;
-select set_config('request.jwt.claims', tests.claims('53010000-0000-4000-8000-000000000001', :'owner_session'), true);
+select tests.authenticate_as('53010000-0000-4000-8000-000000000001', :'owner_session');
 select lives_ok($$ select pg_temp.edit('53e00000-0000-4000-8000-000000000001', 30) $$, 'an owner edits an entry 30 times in a minute');
 select is(tests.error_of($$ select pg_temp.edit('53e00000-0000-4000-8000-000000000001', 1) $$) ->> 'hint', 'rate_limited', 'the 31st edit in the minute is refused: rate_limited');
 select lives_ok($$
@@ -38,7 +37,7 @@ select lives_ok($$
     for i in 1..5 loop perform public.add_avatar('53010000-0000-4000-8000-000000000001/face-' || i || '.png'); end loop;
   end $body$ $$, 'a learner adds 5 avatars in a minute');
 select is(tests.error_of($$ select public.add_avatar('53010000-0000-4000-8000-000000000001/face-6.png') $$) ->> 'hint', 'rate_limited', 'the 6th is refused');
-reset role;
+select tests.clear_authentication();
 
 -------------------------------------------------------------------------------- what other triggers write is no edit
 select set_config('request.jwt.claims', tests.claims('53010000-0000-4000-8000-000000000002', :'other_session'), true);
@@ -48,9 +47,9 @@ select lives_ok($$
   end $body$ $$, 'forty tally updates in the voter''s transaction count nothing');
 
 -------------------------------------------------------------------------------- another user
-set local role authenticated;
+select tests.authenticate_as('53010000-0000-4000-8000-000000000002', :'other_session');
 select lives_ok($$ select pg_temp.edit('53e00000-0000-4000-8000-000000000002', 30) $$, 'another account''s edits have their own count (and the tallies took none of it)');
-reset role;
+select tests.clear_authentication();
 
 -------------------------------------------------------------------------------- guests and service code
 select set_config('request.jwt.claims', '{"role": "anon"}', true);

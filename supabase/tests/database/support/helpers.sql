@@ -67,6 +67,41 @@ begin
 end;
 $$;
 
+-- Acts as a signed-in user in a given session (role authenticated, that session's claims)
+-- for the rest of the transaction, or until another switch or tests.clear_authentication().
+create or replace function tests.authenticate_as(user_id uuid, session_id uuid)
+returns void
+language plpgsql
+as $$
+begin
+  perform set_config('request.jwt.claims', tests.claims(user_id, session_id), true);
+  perform set_config('role', 'authenticated', true);
+end;
+$$;
+
+-- Acts as the service role (what the secret key becomes): RLS bypassed, no user claims.
+create or replace function tests.authenticate_as_service_role()
+returns void
+language plpgsql
+as $$
+begin
+  perform set_config('request.jwt.claims', '{"role": "service_role"}', true);
+  perform set_config('role', 'service_role', true);
+end;
+$$;
+
+-- Back to the superuser that runs the file (to arrange or read data behind the policies).
+-- The claims stay, as after a plain `reset role`: code that reads them as the superuser sees
+-- whom the test last acted as.
+create or replace function tests.clear_authentication()
+returns void
+language plpgsql
+as $$
+begin
+  perform set_config('role', 'none', true);
+end;
+$$;
+
 -- What a statement raises, as {code, hint, column, message, detail}; null when it succeeds.
 -- Lets a test check the error code and field the api function maps, not only the SQLSTATE.
 create or replace function tests.error_of(statement text)
