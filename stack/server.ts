@@ -16,13 +16,15 @@ const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-
  * session cookie (seed-style clients) is only ever used from the app's own origin, which
  * proxies /api (Vite's proxy, stack/web.ts): same-origin calls need no CORS. Reflecting an
  * Origin with credentials allowed would let that site read replies meant for the browser's
- * own session, so no origin gets it. Set, never appended.
+ * own session, so no origin gets it. Set, never appended. And every reply is only what its
+ * Content-Type says (nosniff): no JSON or uploaded file is ever taken for a script or a page.
  */
 function withCors(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('Access-Control-Allow-Origin', '*');
   headers.delete('Access-Control-Allow-Credentials');
   headers.set('Access-Control-Expose-Headers', exposedHeaders);
+  headers.set('X-Content-Type-Options', 'nosniff');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -182,7 +184,7 @@ export function createGateway({ config, functions, auth, trustedProxies, realtim
     });
   }
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/health', (c) => withCors(c.json({ status: 'ok' })));
   app.notFound((c) => withCors(c.json({ message: 'Not found' }, 404)));
   return app;
 }

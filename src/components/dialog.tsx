@@ -24,7 +24,8 @@ export function Dialog({ title, onClose, children }: DialogProps) {
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    (panel?.querySelector<HTMLElement>('input, select, textarea') ?? panel)?.focus();
+    // The control marked data-autofocus (a question's safe answer), else the first field, else the panel.
+    (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>('input, select, textarea') ?? panel)?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
+import { useLogOut } from '@/features/offline/use-log-out';
 import { focusableIn, keepTabInside } from './focus-trap';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';
-import { useToast } from './toasts';
 
 /** The admin area hides the normal menu (spec §2): only Log In and Back to Site remain. */
 function isAdminArea(pathname: string) {
@@ -14,9 +14,9 @@ function isAdminArea(pathname: string) {
 
 export function NavBar() {
   const { t } = useTranslation();
-  const { isLoading, isLoggedIn, user, logOut } = useAuth();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const { isLoading, isLoggedIn, user } = useAuth();
+  // Sends the learner's queued reviews first, asks when some cannot be, and clears the device.
+  const { logOut, busy: loggingOut, dialog: logOutDialog } = useLogOut();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -46,15 +46,9 @@ export function NavBar() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  const handleLogOut = async () => {
+  const handleLogOut = () => {
     setOpen(false);
-    try {
-      await logOut();
-      toast.success(t('toast.loggedOut'));
-      navigate('/');
-    } catch {
-      toast.error(t('toast.logoutFailed'));
-    }
+    logOut();
   };
 
   const adminArea = isAdminArea(pathname);
@@ -120,9 +114,10 @@ export function NavBar() {
                 {link('/chat', t('nav.chat'))}
                 {user?.isAdmin && link('/admin', t('nav.administer'))}
                 <li>
-                  <button type="button" className="nav__link nav__link--button" onClick={() => void handleLogOut()}>
+                  <button type="button" className="nav__link nav__link--button" aria-busy={loggingOut || undefined} disabled={loggingOut} onClick={handleLogOut}>
                     {t('nav.logOut')}
                   </button>
+                  {logOutDialog}
                 </li>
               </>
             ) : (

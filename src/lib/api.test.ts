@@ -161,3 +161,32 @@ describe('apiRequest with a session the server says has ended', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('apiRequest meant for one user (asUser)', () => {
+  /** An access token as Auth signs one, for `sub` (the signature is not the client's to check). */
+  const tokenOf = (sub: string) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, role: 'authenticated' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.signature`;
+  const ANA = '00000000-0000-4000-8000-00000000000a';
+  const BETO = '00000000-0000-4000-8000-00000000000b';
+  const sessionOf = (token: string | null) =>
+    vi.spyOn(auth, 'getSession').mockResolvedValue({ data: { session: token ? ({ access_token: token } as never) : null }, error: null });
+
+  it('is sent with that user’s token', async () => {
+    sessionOf(tokenOf(ANA));
+    const fetchMock = stubFetch(() => json({ ok: true }));
+    await expect(apiRequest('/flashcard/updateFlashcardReview/c1', { method: 'PUT', body: {}, asUser: ANA })).resolves.toEqual({ ok: true });
+    expect(bearer(fetchMock.mock.calls[0][1]!)).toBe(`Bearer ${tokenOf(ANA)}`);
+  });
+
+  it('is never sent with someone else’s token, nor as a guest: 401 session_changed, nothing sent', async () => {
+    const fetchMock = stubFetch(() => json({ ok: true }));
+    sessionOf(tokenOf(BETO));
+    await expect(apiRequest('/flashcard/updateFlashcardReview/c1', { method: 'PUT', body: {}, asUser: ANA })).rejects.toMatchObject({
+      status: 401,
+      code: 'session_changed',
+    });
+    vi.restoreAllMocks();
+    sessionOf(null);
+    await expect(apiRequest('/flashcard/updateFlashcardReview/c1', { method: 'PUT', body: {}, asUser: ANA })).rejects.toMatchObject({ code: 'session_changed' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -51,6 +51,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Let the request finish after the page is gone (a delete sent as the tab closes). */
   keepalive?: boolean;
+  /**
+   * Sent only as this user: with anyone else's token, or none, nothing is sent and it throws
+   * ApiError 401 `session_changed` (a queued rating is never sent as whoever signed in since).
+   */
+  asUser?: string;
 }
 
 const sessionEvents = new EventTarget();
@@ -89,6 +94,23 @@ async function renewedToken(token: string): Promise<string | null | 'unreachable
     return !error && renewed && renewed !== token ? renewed : null;
   } catch {
     return 'unreachable'; // Auth's code could not be downloaded
+  }
+}
+
+/** The user id (`sub`) an access token names, or null when it is not a token (the anon key is one too: no `sub`). */
+export function subjectOf(token: string): string | null {
+  try {
+    const claims = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses to send a request meant for `asUser` with a token of someone else (or none). */
+function assertCaller(token: string | null, asUser: string | undefined): void {
+  if (asUser !== undefined && (!token || subjectOf(token) !== asUser)) {
+    throw new ApiError(401, 'session_changed', 'Not signed in as the user this request belongs to.');
   }
 }
 
@@ -171,6 +193,7 @@ async function send(path: string, options: RequestOptions, token: string): Promi
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = await currentAccessToken();
+  assertCaller(token, options.asUser);
   let { response, body } = await send(path, options, token ?? env.supabaseAnonKey);
   if (token && isErrorBody(body) && response.status === 401 && body.code === 'invalid_token') {
     // Expired here before supabase-js renewed it (a clock ahead of ours): one renewal, then
@@ -178,11 +201,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const renewed = await renewedToken(token);
     // Auth is out of reach: the session is kept (not "ended") and the call fails as offline.
     if (renewed === 'unreachable') throw new ApiError(0, 'network', 'The server could not be reached.');
-    if (renewed) ({ response, body } = await send(path, options, renewed));
+    if (renewed) {
+      assertCaller(renewed, options.asUser);
+      ({ response, body } = await send(path, options, renewed));
+    }
   }
   if (token && endedSession(response.status, body)) {
     await endLocalSession();
-    if ((options.method ?? 'GET') === 'GET') ({ response, body } = await send(path, options, env.supabaseAnonKey));
+    // A read asked again as a guest, unless it was meant for its user only.
+    if ((options.method ?? 'GET') === 'GET' && options.asUser === undefined) ({ response, body } = await send(path, options, env.supabaseAnonKey));
   }
   if (!response.ok) throw replyError(response, body);
   return body as T;
@@ -202,7 +229,7 @@ export async function apiDownload(path: string, signal?: AbortSignal): Promise<B
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'asUser'>) => apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string, options?: Pick<RequestOptions, 'keepalive'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
   download: apiDownload,
 };

@@ -32,6 +32,18 @@ export function loadAuth(): Promise<AuthClient> {
 }
 
 /**
+ * Forgets the session stored on this device without telling Auth, which cannot be reached
+ * (offline): the stored session, its user and code verifier go, and SIGNED_OUT reaches every
+ * tab. auth-js offers no public way to (signOut must reach Auth first, and offline it first
+ * retries an expired token's renewal for half a minute), so its own removal runs; the version
+ * is pinned, and log-out.test.ts runs this against the real client.
+ */
+export async function forgetSessionHere(): Promise<void> {
+  const auth = (await loadAuth()) as unknown as { _removeSession(): Promise<void> };
+  await auth._removeSession();
+}
+
+/**
  * What Auth sent back in the URL (after Google, or a mailed link), read once at load before
  * auth-js tidies it away: the fragment's and query's parameters, fragment first.
  */

@@ -14,17 +14,19 @@ interface Options {
   initialState?: unknown;
   /** The auth state is still loading. */
   authLoading?: boolean;
+  /** What Log Out calls (default: nothing happens). */
+  logOut?: () => Promise<void>;
 }
 
 /** Renders a component with the app's providers, a memory router and a fixed auth state. */
-export function renderWithProviders(ui: ReactNode, { path = '/', route = path, user = null, extraRoutes = [], initialState, authLoading = false }: Options = {}) {
+export function renderWithProviders(ui: ReactNode, { path = '/', route = path, user = null, extraRoutes = [], initialState, authLoading = false, logOut }: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], {
     initialEntries: [initialState === undefined ? route : { pathname: route, state: initialState }],
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <StaticAuthProvider value={{ user, isLoggedIn: Boolean(user), isLoading: authLoading }}>
+      <StaticAuthProvider value={{ user, isLoggedIn: Boolean(user), isLoading: authLoading, ...(logOut ? { logOut } : {}) }}>
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>

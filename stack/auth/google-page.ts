@@ -1,5 +1,48 @@
+import { createHash } from 'node:crypto';
+
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** The page's one stylesheet, allowed by its hash (no other style, and no script, runs). */
+const STYLE = `
+  body { font-family: system-ui, sans-serif; background: #f1f3f4; margin: 0; display: grid; place-items: center; min-height: 100vh; color: #202124; }
+  main { background: #fff; border-radius: 8px; padding: 2rem; width: min(24rem, 90vw); box-shadow: 0 1px 3px rgba(0,0,0,.2); }
+  h1 { font-size: 1.4rem; margin: 0 0 .5rem; }
+  .note { background: #fef7e0; border: 1px solid #f9ab00; border-radius: 4px; padding: .6rem .8rem; font-size: .9rem; }
+  label { display: block; margin-top: 1rem; font-weight: 600; }
+  input { box-sizing: border-box; width: 100%; padding: .6rem; margin-top: .3rem; font-size: 1rem; border: 1px solid #80868b; border-radius: 4px; }
+  /* Continue comes first so that Enter in a field continues rather than cancels. */
+  .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
+  button { font-size: 1rem; padding: .6rem 1.2rem; border-radius: 4px; border: 1px solid #1a73e8; cursor: pointer; }
+  button[value=continue] { background: #1a73e8; color: #fff; }
+  button[value=cancel] { background: #fff; color: #1a73e8; }
+  .error { color: #c5221f; }
+`;
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/**
+ * A CSP source for where a form sent from the page may end up: the form's own URL, and each
+ * redirect after it (Auth's callback, then the app). An origin for http(s), else the scheme
+ * (an app's own, `com.example.app:`). Null for what is not a URL.
+ */
+export function formTargetOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : parsed.protocol;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's Content-Security-Policy: nothing loads or runs but its own stylesheet; its form
+ * goes only to `formTargets` (browsers check every redirect after a form too); no other page
+ * may frame it (a sign-in page under someone else's clicks); no <base> may move its links.
+ */
+export function googlePagePolicy(formTargets: readonly string[]): string {
+  const targets = ["'self'", ...new Set(formTargets)].join(' ');
+  return `default-src 'none'; style-src ${STYLE_HASH}; form-action ${targets}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
 export interface GooglePageInput {
   action: string;
@@ -25,20 +68,7 @@ export function googlePage(input: GooglePageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in with Google (local stand-in)</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f1f3f4; margin: 0; display: grid; place-items: center; min-height: 100vh; color: #202124; }
-  main { background: #fff; border-radius: 8px; padding: 2rem; width: min(24rem, 90vw); box-shadow: 0 1px 3px rgba(0,0,0,.2); }
-  h1 { font-size: 1.4rem; margin: 0 0 .5rem; }
-  .note { background: #fef7e0; border: 1px solid #f9ab00; border-radius: 4px; padding: .6rem .8rem; font-size: .9rem; }
-  label { display: block; margin-top: 1rem; font-weight: 600; }
-  input { box-sizing: border-box; width: 100%; padding: .6rem; margin-top: .3rem; font-size: 1rem; border: 1px solid #80868b; border-radius: 4px; }
-  /* Continue comes first so that Enter in a field continues rather than cancels. */
-  .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
-  button { font-size: 1rem; padding: .6rem 1.2rem; border-radius: 4px; border: 1px solid #1a73e8; cursor: pointer; }
-  button[value=continue] { background: #1a73e8; color: #fff; }
-  button[value=cancel] { background: #fff; color: #1a73e8; }
-  .error { color: #c5221f; }
-</style>
+<style>${STYLE}</style>
 </head>
 <body>
 <main>

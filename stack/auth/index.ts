@@ -16,7 +16,7 @@ import {
   validationFailed,
 } from './errors.ts';
 import { googleSignIn, type GoogleSettings } from './google.ts';
-import { googlePage } from './google-page.ts';
+import { standInRoutes } from './google-stand-in.ts';
 import { checkGuessThrottle, countedByCaller, recordGuess } from './guess-throttle.ts';
 import { mailFlowRoutes, sendConfirmation } from './mail-flows.ts';
 import type { Mailer } from '../mail/types.ts';
@@ -26,9 +26,6 @@ import {
   completeSignIn,
   exchangeAuthCode,
   failSignIn,
-  googleCode,
-  standInMayUse,
-  standInRefused,
 } from './oauth.ts';
 import { RateLimiter, limitByAddress } from './rate-limit.ts';
 import { reauthenticateRoutes } from './reauthenticate.ts';
@@ -327,60 +324,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     return c.redirect(url, 302);
   });
 
-  const googleAction = () => `${ctx.externalUrl}/local-google/authorize`;
-  const callbackUrl = () => `${ctx.externalUrl}/callback`;
-
-  // The stand-in exists only while neither real Google nor "off" is configured.
-  app.use('/local-google/*', async (_c, next) => {
-    if (ctx.google || ctx.googleOff) throw new AuthError(404, 'not_found', 'Not found');
-    await next();
-  });
-
-  app.get('/local-google/authorize', (c) => {
-    const state = c.req.query('state') ?? '';
-    const redirectUri = c.req.query('redirect_uri') ?? '';
-    if (redirectUri !== callbackUrl() || !state) return c.text('Invalid request: unknown redirect_uri or missing state', 400);
-    c.header('Cache-Control', 'no-store');
-    return c.html(googlePage({ action: googleAction(), state, redirectUri }));
-  });
-
-  app.post('/local-google/authorize', async (c) => {
-    const form = await c.req.parseBody();
-    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
-    const state = field('state');
-    const redirectUri = field('redirect_uri');
-    if (redirectUri !== callbackUrl() || !state) return c.text('Invalid request: unknown redirect_uri or missing state', 400);
-    const target = new URL(redirectUri);
-    target.searchParams.set('state', state);
-    if (field('action') === 'cancel') {
-      target.searchParams.set('error', 'access_denied');
-      target.searchParams.set('error_description', 'The user cancelled the sign-in on the local Google page');
-      return c.redirect(target.toString(), 302);
-    }
-    try {
-      if (!(await standInMayUse(ctx, field('email')))) {
-        // Refused before any code exists; the callback sends the browser back with the reason.
-        const refusal = standInRefused();
-        target.searchParams.set('error', 'access_denied');
-        target.searchParams.set('error_code', refusal.code);
-        target.searchParams.set('error_description', refusal.message);
-        return c.redirect(target.toString(), 302);
-      }
-      target.searchParams.set('code', await googleCode(ctx, field('email'), field('name')));
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      const page = googlePage({
-        action: googleAction(),
-        state,
-        redirectUri,
-        email: field('email'),
-        name: field('name'),
-        error: 'Enter a valid email address.',
-      });
-      return c.html(page, 400);
-    }
-    return c.redirect(target.toString(), 302);
-  });
+  app.route('/local-google', standInRoutes(ctx));
 
   // Only a code-shaped error_code is passed on to the app (ours, from the stand-in page).
   const errorCodeOf = (value: string | undefined) => (value && /^[a-z_]{1,64}$/.test(value) ? value : undefined);

@@ -205,6 +205,12 @@ async function standInProfile(ctx: AuthContext, code: string): Promise<GooglePro
   return { sub: claims.sub, email: claims.email, name, picture: '', emailVerified: false, standIn: true };
 }
 
+/** Where a sign-in started with `state` returns the browser (its `redirect_to`), or null for a state that is not ours. */
+export async function returnAddressOf(ctx: AuthContext, state: string): Promise<string | null> {
+  const flow = await verifyValue<OAuthState>(state, ctx.keys, ctx.now());
+  return typeof flow?.referrer === 'string' ? flow.referrer : null;
+}
+
 /** The callback's answer when the provider reported an error (e.g. the user cancelled). */
 export async function failSignIn(ctx: AuthContext, state: string, error: string, description: string, errorCode?: string): Promise<string> {
   const flow = await readFlowState(ctx, state);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { matchesSearch, type MailStore, type StoredAttachment, type StoredMessage } from './store.ts';
-import { inboxPage, messagePage } from './inbox-page.ts';
+import { INBOX_PAGE_POLICY, inboxPage, messagePage } from './inbox-page.ts';
 
 const attachmentJson = ({ content: _content, ...rest }: StoredAttachment) => rest;
 
@@ -91,6 +91,8 @@ export function mailApp(store: MailStore): Hono {
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
+    // Every reply is what its Content-Type says (a mail's text is never run as a script or page).
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
   });
 
   app.get('/api/v1/messages', (c) => {
@@ -149,20 +151,24 @@ export function mailApp(store: MailStore): Hono {
   app.get('/readyz', (c) => c.text('ok'));
 
   // The browser inbox: a developer tool, English only.
-  app.get('/', (c) => c.html(inboxPage(store.all())));
+  app.get('/', (c) => {
+    c.header('Content-Security-Policy', INBOX_PAGE_POLICY);
+    return c.html(inboxPage(store.all()));
+  });
   app.get('/view/:id', (c) => {
     const message = store.get(c.req.param('id'));
     if (!message) return notFound();
     message.Read = true;
+    c.header('Content-Security-Policy', INBOX_PAGE_POLICY);
     return c.html(messagePage(message));
   });
   // A mail's own HTML, on its own URL so a CSP sandbox can hold it: no script, no forms,
-  // no network but inline images, whatever the mail contains.
+  // no network but inline images, whatever the mail contains; framed by its message's page
+  // here and by no other site's.
   app.get('/view/:id/html', (c) => {
     const message = store.get(c.req.param('id'));
     if (!message) return notFound();
-    c.header('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; frame-ancestors 'self'; base-uri 'none'");
     return c.html(message.HTML || '<p>(no HTML part)</p>');
   });
 

@@ -1,7 +1,9 @@
-import { html } from 'hono/html';
+import { createHash } from 'node:crypto';
+import { html, raw } from 'hono/html';
 import type { MailAddress, StoredMessage } from './store.ts';
 
-const style = html`<style>
+/** The pages' one stylesheet, allowed by its hash (no other style, and no script, runs). */
+const CSS = `
   body { font: 15px/1.5 system-ui, sans-serif; margin: 0; color: #1c1b1f; background: #fafafa; }
   header { padding: 12px 16px; background: #1d3557; color: #fff; }
   header a { color: #fff; }
@@ -13,7 +15,14 @@ const style = html`<style>
   .meta { color: #555; font-size: 13px; overflow-wrap: anywhere; }
   pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; padding: 12px; border: 1px solid #ddd; }
   iframe { width: 100%; min-height: 420px; border: 1px solid #ddd; background: #fff; }
-</style>`;
+`;
+const style = html`<style>${raw(CSS)}</style>`;
+
+/**
+ * The inbox pages' Content-Security-Policy: nothing loads or runs but their stylesheet and a
+ * mail's HTML part from this server in a frame; they post no form; no other page may frame them.
+ */
+export const INBOX_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'; frame-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`;
 
 const people = (list: MailAddress[]) => list.map((entry) => (entry.Name ? `${entry.Name} <${entry.Address}>` : entry.Address)).join(', ');
 

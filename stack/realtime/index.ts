@@ -291,13 +291,13 @@ export async function startRealtime({ config, databaseUrl, log = console.log, se
     return result;
   }
 
-  /** A signed-in user is present as themselves (their id), whatever key the client asks for. */
-  const presenceKeyOf = (caller: Caller, asked: unknown) =>
-    caller.role === 'authenticated' && typeof caller.claims.sub === 'string'
-      ? caller.claims.sub
-      : typeof asked === 'string' && asked && asked.length <= 256
-        ? asked
-        : randomUUID();
+  /**
+   * The server chooses every presence key, whatever key the client asks for: a signed-in user
+   * is present as themselves (their id), anyone else under a random key of their own, so a
+   * guest can neither pass for a user (their id, "admin") nor take another guest's place.
+   */
+  const presenceKeyOf = (caller: Caller) =>
+    caller.role === 'authenticated' && typeof caller.claims.sub === 'string' ? caller.claims.sub : randomUUID();
 
   const unauthorizedRead = (subTopic: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`;
 
@@ -422,7 +422,7 @@ export async function startRealtime({ config, databaseUrl, log = console.log, se
       isPrivate,
       self: broadcastConfig.self === true,
       ack: broadcastConfig.ack === true,
-      presenceKey: presenceKeyOf(caller, presenceConfig.key),
+      presenceKey: presenceKeyOf(caller),
       presenceEnabled: presenceConfig.enabled === true,
       caller,
       token,

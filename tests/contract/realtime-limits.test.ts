@@ -7,7 +7,8 @@ import { closeAdminSql, createUser, stack } from '../support/stack.ts';
 import { authFetch } from './support.ts';
 
 // Realtime's doors, as an attacker tries them: a token after logout, one socket flooding
-// a topic or storming joins, a presence key that names someone else, and bytes over HTTP.
+// a topic or storming joins, a presence key that names someone else (a user's, or a guest's
+// own choice), and bytes over HTTP.
 
 afterEach(closeRealtimeClients);
 afterAll(closeAdminSql);
@@ -122,6 +123,29 @@ describe('presence', () => {
     );
     expect(await channel.track({ name: 'Present' })).toBe('ok');
     await expect.poll(() => Object.keys(channel.presenceState())).toEqual([learner.id]);
+  });
+
+  it('gives a guest a random key of the server’s choosing, never one it asks for (a user’s id, "admin", another guest’s)', async () => {
+    const learner = await createUser({ name: 'Impersonated' });
+    const topic = `presence-guest-key-${Date.now()}`;
+    const join = async (key: string, who: string) => {
+      const channel = (await realtimeClientAs()).channel(topic, { config: { presence: { key, enabled: true } } });
+      await new Promise<void>((resolve, reject) =>
+        channel.subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' ? reject(new Error(status)) : undefined)),
+      );
+      expect(await channel.track({ who })).toBe('ok');
+      return channel;
+    };
+    const asUser = await join(learner.id, 'as-user');
+    await join('admin', 'as-admin');
+    await join('admin', 'as-admin-too');
+    await expect.poll(() => Object.keys(asUser.presenceState())).toHaveLength(3);
+    const keys = Object.entries(asUser.presenceState()).map(([key, metas]) => ({ key, who: (metas[0] as { who?: string }).who }));
+    for (const { key } of keys) {
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect([learner.id, 'admin']).not.toContain(key);
+    }
+    expect(keys.map(({ who }) => who).sort()).toEqual(['as-admin', 'as-admin-too', 'as-user']);
   });
 });
 

@@ -12,6 +12,10 @@ afterEach(async () => {
 });
 
 describe('Realtime presence', () => {
+  /** The key the server gave the presence whose meta says `who` (guests' keys are the server's choice). */
+  const keyOf = (channel: RealtimeChannel, who: string) =>
+    Object.entries(channel.presenceState()).find(([, metas]) => metas.some((meta) => (meta as { who?: unknown }).who === who))?.[0];
+
   it('syncs state on join, diffs on track and untrack, and drops a disconnected client', async () => {
     const name = `lobby-${randomUUID().slice(0, 8)}`;
     const leaves: string[] = [];
@@ -19,25 +23,30 @@ describe('Realtime presence', () => {
     alice.on('presence', { event: 'sync' }, () => {});
     alice.on('presence', { event: 'leave' }, ({ key }) => leaves.push(key));
     await subscribed(alice);
-    expect(await alice.track({ status: 'online' })).toBe('ok');
-    await expect.poll(() => keysOf(alice)).toEqual(['alice']);
+    expect(await alice.track({ who: 'alice', status: 'online' })).toBe('ok');
+    await expect.poll(() => keysOf(alice)).toHaveLength(1);
+    const aliceKey = keyOf(alice, 'alice');
+    expect(aliceKey).toEqual(expect.any(String));
 
     // Bob joins late: his presence_state already holds Alice.
     const bobClient = realtimeClient();
     const bob = bobClient.channel(name, { config: { presence: { key: 'bob' } } });
     bob.on('presence', { event: 'sync' }, () => {});
     await subscribed(bob);
-    await expect.poll(() => keysOf(bob)).toEqual(['alice']);
-    expect(bob.presenceState().alice[0]).toMatchObject({ status: 'online' });
-    expect(await bob.track({ status: 'typing' })).toBe('ok');
-    await expect.poll(() => keysOf(alice)).toEqual(['alice', 'bob']);
+    await expect.poll(() => keysOf(bob)).toEqual([aliceKey]);
+    expect(bob.presenceState()[aliceKey!][0]).toMatchObject({ who: 'alice', status: 'online' });
+    expect(await bob.track({ who: 'bob', status: 'typing' })).toBe('ok');
+    await expect.poll(() => keysOf(alice)).toHaveLength(2);
+    const bobKey = keyOf(alice, 'bob');
+    expect(bobKey).toEqual(expect.any(String));
+    expect(bobKey).not.toBe(aliceKey);
 
     expect(await alice.untrack()).toBe('ok');
-    await expect.poll(() => keysOf(bob)).toEqual(['bob']);
+    await expect.poll(() => keysOf(bob)).toEqual([bobKey]);
 
     bobClient.disconnect();
     await expect.poll(() => keysOf(alice)).toEqual([]);
-    expect(leaves).toContain('bob');
+    expect(leaves).toContain(bobKey);
   });
 });
 
@@ -102,7 +111,10 @@ describe('Realtime raw frames', () => {
     tracker.socket.send(trackPush('6', 'calm'));
     const first = (await watcher.next()) as [null, null, string, string, { joins: Record<string, { metas: Record<string, unknown>[] }> }];
     expect(first[3]).toBe('presence_diff');
-    const [calm] = first[4].joins.carol.metas;
+    // A guest's key is the server's choice, not the 'carol' it asked for.
+    const [carol] = Object.keys(first[4].joins);
+    expect(carol).toMatch(/^[0-9a-f-]{36}$/);
+    const [calm] = first[4].joins[carol].metas;
     expect(calm).toMatchObject({ mood: 'calm', phx_ref: expect.any(String) });
 
     tracker.socket.send(trackPush('7', 'busy'));
@@ -112,8 +124,8 @@ describe('Realtime raw frames', () => {
       topic,
       'presence_diff',
       {
-        joins: { carol: { metas: [{ mood: 'busy', phx_ref: expect.any(String), phx_ref_prev: calm.phx_ref }] } },
-        leaves: { carol: { metas: [calm] } },
+        joins: { [carol]: { metas: [{ mood: 'busy', phx_ref: expect.any(String), phx_ref_prev: calm.phx_ref }] } },
+        leaves: { [carol]: { metas: [calm] } },
       },
     ]);
     watcher.socket.close();

@@ -42,8 +42,7 @@ function Probe() {
   return <p>{isLoading ? 'loading' : isLoggedIn ? `in as ${user?.name}${user?.isAdmin ? ' (admin)' : ''}` : 'out'}</p>;
 }
 
-function renderProvider() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderProvider(queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -90,5 +89,20 @@ describe('auth state (spec §4)', () => {
     stored = null;
     act(() => emit('SIGNED_OUT', null));
     expect(await screen.findByText('out')).toBeInTheDocument();
+  });
+
+  it('drops, once signed out, every cached reply no page shows any more (the learner’s chats, lists), not just the auth ones', async () => {
+    stubFetch(() => json({ user: testUser }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    stored = session;
+    renderProvider(queryClient);
+    expect(await screen.findByText('in as Lucía')).toBeInTheDocument();
+    // Read by pages the learner has left: no observer any more.
+    queryClient.setQueryData(['chats', testUser._id], [{ _id: 'c1', title: 'Mi chat' }]);
+    queryClient.setQueryData(['flashcards', 'due', testUser._id], { cards: [], total: 0 });
+    stored = null;
+    act(() => emit('SIGNED_OUT', null));
+    expect(await screen.findByText('out')).toBeInTheDocument();
+    await vi.waitFor(() => expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([]));
   });
 });

@@ -105,6 +105,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useTimeZoneSync(state.isLoggedIn && userQuery.data?.user ? userQuery.data.user : null);
 
+  // What a learner's pages read does not outlive their session in this tab: once those pages
+  // are gone (this runs after they unmounted), every cached reply no page still shows is
+  // dropped, not kept (react-query's five minutes) for whoever uses the tab next.
+  const shownUserId = state.user?._id ?? null;
+  const lastShownUserId = useRef<string | null>(null);
+  useEffect(() => {
+    if (lastShownUserId.current && lastShownUserId.current !== shownUserId) queryClient.removeQueries({ type: 'inactive' });
+    lastShownUserId.current = shownUserId;
+  }, [shownUserId, queryClient]);
+
   const value = useMemo<AuthContextValue>(() => ({ ...state, logOut }), [state]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

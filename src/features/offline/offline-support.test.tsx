@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
+import { storeSessionFor } from '@/test/session';
 import OfflineSupport from './offline-support';
 import { resetReviewSync, reviewSync } from './reviews';
 
@@ -18,6 +20,7 @@ afterEach(() => {
   resetReviewSync();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   registration.options = undefined;
   registration.update.mockReset();
 });
@@ -42,5 +45,25 @@ describe('OfflineSupport', () => {
     renderWithProviders(<OfflineSupport />, { user: testUser });
     await vi.waitFor(() => expect(setUser).toHaveBeenCalledWith(testUser._id));
     expect(registration.options).toBeUndefined();
+  });
+
+  it('keeps on the device, from the start, only the signed-in learner’s confirmed reviews; another learner’s queued ones wait for them', async () => {
+    vi.stubEnv('PROD', false);
+    const other = '00000000-0000-4000-8000-0000000000ff';
+    const sync = reviewSync();
+    const review = (userId: string, n: number) => ({ reviewId: `00000000-0000-4000-8000-00000000030${n}`, userId, flashcardId: `card-${n}`, quality: 'Good' as const, reviewedAt: new Date().toISOString(), durationMs: 500 });
+    // What an earlier visit left: the other learner's confirmed review, and one still queued.
+    storeSessionFor(other);
+    stubFetch(() => json({ success: true, data: {}, streak: { updated: false, streak: 1, longest: 1, freezes: 0, freezesUsed: 0, freezeEarned: false }, duplicate: false }));
+    sync.setUser(other);
+    await sync.enqueue(review(other, 1));
+    await sync.flush();
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await sync.enqueue(review(other, 2));
+    sync.setUser(null);
+    expect((await sync.recentOf(other)).map((row) => row.flashcardId)).toEqual(['card-1', 'card-2']);
+
+    renderWithProviders(<OfflineSupport />, { user: testUser });
+    await vi.waitFor(async () => expect((await sync.recentOf(other)).map((row) => row.flashcardId)).toEqual(['card-2']));
   });
 });

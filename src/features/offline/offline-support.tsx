@@ -1,12 +1,11 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
+import { keepOnlyAccount } from './device-data';
 import { reviewSync } from './reviews';
 import './offline-strings';
 
-/** The service worker's cache of the learner's due cards (vite.config.ts). */
-const DUE_CARDS_CACHE = 'jerga-due-cards';
 /** The update toast stays until it is answered (a day, the longest a timer takes). */
 const UPDATE_TOAST_MS = 24 * 60 * 60 * 1000;
 
@@ -14,21 +13,22 @@ const UPDATE_TOAST_MS = 24 * 60 * 60 * 1000;
  * What runs beside every page once the app has drawn (loaded lazily, out of the first
  * download): the review queue of the signed-in learner starts sending what an earlier visit
  * left; the service worker is registered (production builds), and a new version waiting
- * says "Update available" with a Reload button rather than taking over by itself; signing
- * out drops the learner's cached due cards.
+ * says "Update available" with a Reload button rather than taking over by itself; the device
+ * keeps what it keeps (due lists, confirmed reviews) for the learner signed in only.
  */
 export default function OfflineSupport() {
   const { t } = useTranslation();
   const toast = useToast();
   const { user, isLoading } = useAuth();
   const userId = user?._id ?? null;
-  const hadUser = useRef(false);
 
   useEffect(() => {
     if (isLoading) return;
     reviewSync().setUser(userId);
-    if (userId) hadUser.current = true;
-    else if (hadUser.current && 'caches' in window) void caches.delete(DUE_CARDS_CACHE).catch(() => undefined);
+    // At every start and every change of learner (signed out here or elsewhere, in any tab):
+    // the device keeps nothing of anyone else (due lists, confirmed reviews); queued reviews
+    // stay for their own learner, sent when they sign in here again.
+    void keepOnlyAccount(userId).catch(() => undefined);
   }, [userId, isLoading]);
 
   const offerUpdate = useEffectEvent((update: () => void) => {

@@ -43,6 +43,10 @@ export interface ReviewStore {
   dropSyncedBefore(time: number): Promise<void>;
   /** Forgets the confirmed ratings of one card (reset: its log is no longer the card's). */
   dropSyncedOf(flashcardId: string): Promise<void>;
+  /** Forgets the confirmed ratings of every learner but `userId` (of everyone when null). */
+  dropSyncedExcept(userId: string | null): Promise<void>;
+  /** Forgets `userId`'s queued ratings: they logged out without them. */
+  dropPendingOf(userId: string): Promise<void>;
 }
 
 const DB_NAME = 'jerga-offline';
@@ -107,13 +111,15 @@ export function indexedDbReviewStore(): ReviewStore {
     work(transaction.objectStore(name));
     await committed(transaction);
   };
-  const dropSynced = async (which: (row: SyncedReview) => boolean) => {
-    const transaction = (await syncedDatabase()).transaction(SYNCED, 'readwrite');
-    const store = transaction.objectStore(SYNCED);
-    const rows = await promised(store.getAll() as IDBRequest<SyncedReview[]>);
+  /** Deletes the rows `which` picks, in one transaction: read and deleted together. */
+  const drop = async <T extends PendingReview>(db: Promise<IDBDatabase>, name: string, which: (row: T) => boolean) => {
+    const transaction = (await db).transaction(name, 'readwrite');
+    const store = transaction.objectStore(name);
+    const rows = await promised(store.getAll() as IDBRequest<T[]>);
     for (const row of rows) if (which(row)) store.delete(row.reviewId);
     await committed(transaction);
   };
+  const dropSynced = (which: (row: SyncedReview) => boolean) => drop(syncedDatabase(), SYNCED, which);
   const read = async <T extends PendingReview>(db: Promise<IDBDatabase>, name: string) => {
     const rows = await promised((await db).transaction(name, 'readonly').objectStore(name).getAll() as IDBRequest<T[]>);
     return rows.sort((a, b) => a.seq - b.seq);
@@ -131,6 +137,8 @@ export function indexedDbReviewStore(): ReviewStore {
     synced: () => read<SyncedReview>(syncedDatabase(), SYNCED),
     dropSyncedBefore: (time) => dropSynced((row) => !(Date.parse(row.syncedAt) >= time)),
     dropSyncedOf: (flashcardId) => dropSynced((row) => row.flashcardId === flashcardId),
+    dropSyncedExcept: (userId) => dropSynced((row) => row.userId !== userId),
+    dropPendingOf: (userId) => drop<PendingReview>(database(), STORE, (row) => row.userId === userId),
   };
 }
 
@@ -155,6 +163,12 @@ export function memoryReviewStore(): ReviewStore & { rows: Map<string, PendingRe
     },
     dropSyncedOf: async (flashcardId) => {
       for (const [id, row] of syncedRows) if (row.flashcardId === flashcardId) syncedRows.delete(id);
+    },
+    dropSyncedExcept: async (userId) => {
+      for (const [id, row] of syncedRows) if (row.userId !== userId) syncedRows.delete(id);
+    },
+    dropPendingOf: async (userId) => {
+      for (const [id, row] of rows) if (row.userId === userId) rows.delete(id);
     },
   };
 }

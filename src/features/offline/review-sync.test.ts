@@ -251,3 +251,90 @@ describe('ReviewSync', () => {
     expect(sync.getState().pending).toBe(0);
   });
 });
+
+/** One lock shared by several syncs, as Web Locks share one among the tabs. */
+function sharedLock(): (work: () => Promise<void>) => Promise<void> {
+  let tail: Promise<void> = Promise.resolve();
+  return (work) => {
+    const run = tail.then(work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+describe('ReviewSync when a learner leaves the device', () => {
+  it('sendNow sends the learner’s queue and answers how many are left: none online, all of them offline', async () => {
+    const store = memoryReviewStore();
+    const server = fakeServer();
+    const sync = newSync({ store, send: server.send });
+    await store.put({ ...rating(), seq: 1 });
+    await store.put({ ...rating({ userId: OTHER }), seq: 2 });
+    expect(await sync.sendNow(USER, 5_000)).toBe(0);
+    expect(server.applied).toHaveLength(1);
+
+    server.cut();
+    await sync.enqueue(rating());
+    await sync.enqueue(rating());
+    expect(await sync.sendNow(USER, 5_000)).toBe(2);
+    expect(store.rows.size).toBe(3); // the other learner's stays too
+  });
+
+  it('sendNow waits no longer than it is told for a server that does not answer', async () => {
+    vi.useFakeTimers();
+    const store = memoryReviewStore();
+    const send = vi.fn(() => new Promise<ReviewReply>(() => {}));
+    const sync = newSync({ store, send });
+    await store.put({ ...rating(), seq: 1 });
+    const left = sync.sendNow(USER, 3_000);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await left).toBe(1);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('keepOnly keeps the signed-in learner’s confirmed ratings only; queued ones stay for their learner unless they left without them', async () => {
+    const store = memoryReviewStore();
+    const sync = newSync({ store, send: fakeServer().send });
+    const syncedAt = new Date().toISOString();
+    const mineSent = { ...rating(), seq: 1, syncedAt };
+    const theirsSent = { ...rating({ userId: OTHER }), seq: 2, syncedAt };
+    const mineQueued = { ...rating(), seq: 3 };
+    const theirsQueued = { ...rating({ userId: OTHER }), seq: 4 };
+    await store.keepSynced(mineSent);
+    await store.keepSynced(theirsSent);
+    await store.put(mineQueued);
+    await store.put(theirsQueued);
+
+    await sync.keepOnly(USER);
+    expect([...store.syncedRows.keys()]).toEqual([mineSent.reviewId]);
+    expect([...store.rows.keys()].sort()).toEqual([mineQueued.reviewId, theirsQueued.reviewId].sort());
+
+    // Signed out: nobody's confirmed ratings; the queue is each learner's until they choose.
+    await sync.keepOnly(null);
+    expect(store.syncedRows.size).toBe(0);
+    expect(store.rows.size).toBe(2);
+    await sync.keepOnly(null, USER);
+    expect([...store.rows.keys()]).toEqual([theirsQueued.reviewId]);
+  });
+
+  it('keepOnly waits for a send under way in another tab, then removes what that send confirmed', async () => {
+    const store = memoryReviewStore();
+    const lock = sharedLock();
+    let answer: (reply: ReviewReply) => void = () => {};
+    const send = vi.fn(() => new Promise<ReviewReply>((resolve) => (answer = resolve)));
+    const otherTab = newSync({ store, send, exclusive: lock });
+    const thisTab = newSync({ store, send: fakeServer().send, exclusive: lock });
+    otherTab.setUser(USER);
+    await otherTab.enqueue(rating());
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+
+    // This tab logs the learner out while the other tab's request is on its way.
+    let cleared = false;
+    const clearing = thisTab.keepOnly(null).then(() => (cleared = true));
+    await Promise.resolve();
+    expect(cleared).toBe(false);
+    answer(reply());
+    await clearing;
+    expect(store.syncedRows.size).toBe(0);
+    expect(store.rows.size).toBe(0);
+  });
+});

@@ -167,6 +167,36 @@ export class ReviewSync {
     return this.running;
   }
 
+  /**
+   * Sends `userId`'s queued ratings now (they are the learner signed in), waiting at most
+   * `waitMs` for the server; answers how many are still unsent (offline, the server refusing
+   * for now, or slow: the queue goes on trying).
+   */
+  async sendNow(userId: string, waitMs: number): Promise<number> {
+    this.setUser(userId);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([this.flush(), waited]);
+    clearTimeout(timer);
+    return (await this.pendingOf(userId)).length;
+  }
+
+  /**
+   * Keeps on this device only the ratings of `signedIn` (nobody's when null): every other
+   * learner's confirmed ratings go; their queued ones stay for them (sent only as them, once
+   * they sign in here again), except `dropPendingOf`'s, who logged out without them. Runs alone
+   * among the tabs' queues (the lock sending takes), so a send still under way in another tab
+   * cannot confirm a rating into a store just emptied.
+   */
+  async keepOnly(signedIn: string | null, dropPendingOf?: string): Promise<void> {
+    const { store, exclusive } = this.options;
+    await exclusive(async () => {
+      await store.dropSyncedExcept(signedIn);
+      if (dropPendingOf) await store.dropPendingOf(dropPendingOf);
+    });
+    await this.refreshCount();
+  }
+
   /** Stops the retry timer (the tab's sync is being replaced). */
   dispose(): void {
     clearTimeout(this.retryTimer);

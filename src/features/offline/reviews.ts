@@ -6,10 +6,17 @@ import { ReviewSync, type ReviewReply, type ReviewSyncState } from './review-syn
 let instance: ReviewSync | undefined;
 let stopWatching = () => {};
 
-/** Sends one queued rating with its id, time and duration (the server applies an id once). */
+/**
+ * Sends one queued rating with its id, time and duration (the server applies an id once), as
+ * the learner who made it and nobody else (whoever has signed in on this device since).
+ */
 function sendReview(review: PendingReview): Promise<ReviewReply> {
   const { flashcardId, quality, reviewId, reviewedAt, durationMs } = review;
-  return api.put<ReviewReply>(`/flashcard/updateFlashcardReview/${encodeURIComponent(flashcardId)}`, { quality, reviewId, reviewedAt, durationMs });
+  return api.put<ReviewReply>(
+    `/flashcard/updateFlashcardReview/${encodeURIComponent(flashcardId)}`,
+    { quality, reviewId, reviewedAt, durationMs },
+    { asUser: review.userId },
+  );
 }
 
 /** One sync per tab; across tabs, one at a time (Web Locks), so a rating is not sent twice at once. */

@@ -1,8 +1,9 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
+import { storeSessionFor } from '@/test/session';
 import { resetReviewSync, reviewSync } from './reviews';
 import { ReviewSyncIndicator } from './sync-indicator';
 
@@ -14,6 +15,9 @@ const rating = (n: number) => ({
   reviewedAt: new Date().toISOString(),
   durationMs: 900,
 });
+
+// Signed in as the learner whose ratings these are: a rating is sent only with its learner's token.
+beforeEach(() => storeSessionFor(testUser._id));
 
 afterEach(async () => {
   resetReviewSync();

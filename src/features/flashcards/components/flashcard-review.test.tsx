@@ -1,13 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
 import { resetReviewSync } from '@/features/offline/reviews';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
+import { storeSessionFor } from '@/test/session';
 import type { DueFlashcard } from '../api/types';
 import { firstLetters, formatInterval } from './review-format';
 
@@ -86,6 +87,9 @@ function renderPage(user = testUser as typeof testUser | null) {
 
 const card = () => screen.getByRole('article');
 const title = () => within(card()).getByRole('heading', { level: 2 });
+
+// Signed in as the learner whose ratings these are: a rating is sent only with its learner's token.
+beforeEach(() => storeSessionFor(testUser._id));
 
 afterEach(() => {
   resetReviewSync();

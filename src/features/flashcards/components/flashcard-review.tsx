@@ -367,7 +367,7 @@ function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOnScreenR
     if (event.key === 'Tab') pointerFocus.current = false;
     const target = event.target instanceof Element ? event.target : null;
     // Typing in a field, or a dialog open over the page: the keys are theirs.
-    if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return;
+    if (target?.closest('input, textarea, select, [contenteditable="true"], dialog, [role="dialog"]')) return;
     const onControl = Boolean(target?.closest('button, a, [role="button"]'));
     if (event.key === ' ' || event.key === 'Enter') {
       // Enter presses the control that has the focus, and so does Space on one reached by the
