@@ -3,6 +3,7 @@ import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { formTargetOf, googlePage, googlePagePolicy, type GooglePageInput } from './google-page.ts';
 import { googleCode, returnAddressOf, standInMayUse, standInRefused } from './oauth.ts';
+import { limitByAddress } from './rate-limit.ts';
 
 /**
  * The local stand-in for Google's sign-in page (`/local-google/authorize`), which exists only
@@ -36,6 +37,8 @@ export function standInRoutes(ctx: AuthContext): Hono {
   });
 
   app.post('/authorize', async (c) => {
+    // It makes accounts: counted with sign-ups and sign-ins per address.
+    limitByAddress(ctx, c, 'signInSignUps');
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     const state = field('state');

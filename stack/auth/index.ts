@@ -329,6 +329,8 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
   // Only a code-shaped error_code is passed on to the app (ours, from the stand-in page).
   const errorCodeOf = (value: string | undefined) => (value && /^[a-z_]{1,64}$/.test(value) ? value : undefined);
   const callback = async (c: Context, params: Record<string, string>) => {
+    // A provider's return signs in (or up): counted with them per address.
+    limit(c, 'signInSignUps');
     const state = params.state ?? '';
     if (params.error) {
       return c.redirect(await failSignIn(ctx, state, params.error, params.error_description ?? params.error, errorCodeOf(params.error_code)), 302);

@@ -58,6 +58,9 @@ const page = z.object({
   query: z.string().max(1000).default(''),
 });
 
+/** The host names a browser or tool uses for this machine's loopback. */
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 const deleteBody = z.object({ IDs: z.array(z.string().max(64)).max(1000).optional() }).strict();
 
 /**
@@ -87,6 +90,14 @@ export function mailApp(store: MailStore): Hono {
   };
   const badRequest = (message: string) => new Response(message, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+  // The catcher listens on loopback only, but a page the developer visits could still reach it
+  // by pointing a name of its own at 127.0.0.1 (DNS rebinding) and read every mailed link and
+  // code: such a request names that host, so only loopback names are answered.
+  app.use('*', async (c, next) => {
+    if (!LOOPBACK_NAMES.has(new URL(c.req.url).hostname)) return c.text('Misdirected request', 421);
+    await next();
+  });
 
   app.use('*', async (c, next) => {
     await next();

@@ -92,6 +92,32 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts the Google stand-in’s form and the provider’s return with sign-ins (they make accounts)', async () => {
+    const app = createAuthApp({
+      databaseUrl: stack().dbUrl,
+      jwtSecret: stack().jwtSecret,
+      externalUrl: 'http://127.0.0.1:1/auth/v1',
+      rateLimits: { signInSignUps: 2 },
+    });
+    try {
+      const form = () =>
+        app.request('/local-google/authorize', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ state: 'unknown', redirect_uri: 'http://127.0.0.1:1/auth/v1/callback', action: 'cancel' }).toString(),
+        });
+      expect((await form()).status).toBe(302);
+      // A return with a state nobody issued is refused, and counted: the second request of the window.
+      expect((await app.request('/callback?state=unknown&error=access_denied')).status).toBe(400);
+      const limited = await form();
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: 'over_request_rate_limit' });
+      expect((await app.request('/callback?state=unknown&error=access_denied')).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reaches supabase-js as an AuthApiError with status 429', async () => {
     const instance = await startAuthInstance({ rateLimits: { signInSignUps: 1, tokenRefresh: 10 } });
     try {

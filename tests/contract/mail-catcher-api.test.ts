@@ -42,4 +42,16 @@ describe('the mail catcher’s health, counts and search deletion', () => {
     expect((await app.request('/api/v1/search?query=%20', { method: 'DELETE' })).status).toBe(400);
     expect(store.all()).toHaveLength(1);
   });
+
+  it('answers only requests for a loopback name, so a rebound domain cannot read the mail', async () => {
+    const app = mailApp(await storeWith({ to: 'victim@jerga.test', subject: 'your code' }));
+    for (const host of ['127.0.0.1:54324', 'localhost:54324', '[::1]:54324']) {
+      expect((await app.request(`http://${host}/api/v1/messages`)).status).toBe(200);
+    }
+    for (const host of ['attacker.example:54324', '127.0.0.1.nip.io:54324', 'localhost.attacker.example']) {
+      const response = await app.request(`http://${host}/api/v1/messages`);
+      expect(response.status).toBe(421);
+      expect(await response.text()).not.toContain('your code');
+    }
+  });
 });
