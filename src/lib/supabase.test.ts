@@ -60,6 +60,25 @@ describe('Supabase Auth on demand', () => {
   });
 });
 
+describe('signed out in another tab', () => {
+  it('is signed out here at once, even while this tab still reads the session that tab removed', async () => {
+    const { authStorageKey, watchSession } = await freshModule();
+    const now = Math.floor(Date.now() / 1000);
+    const user = { id: '00000000-0000-4000-8000-000000000001', aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
+    // The other tab's removal has not reached this tab's storage yet.
+    window.localStorage.setItem(authStorageKey, JSON.stringify({ access_token: 'a.b.c', refresh_token: 'r', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user }));
+    const changes: ({ access_token: string } | null)[] = [];
+    const stop = watchSession((session) => changes.push(session));
+    await vi.waitFor(() => expect(changes.at(-1)?.access_token).toBe('a.b.c'));
+    // What auth-js in the other tab announces on its logout (its BroadcastChannel, named by the storage key).
+    const otherTab = new BroadcastChannel(authStorageKey);
+    otherTab.postMessage({ event: 'SIGNED_OUT', session: null });
+    await vi.waitFor(() => expect(changes.at(-1)).toBeNull());
+    otherTab.close();
+    stop();
+  });
+});
+
 describe('a session whose token expired while offline', () => {
   const expiredSession = () => ({
     access_token: 'expired-access-token',

@@ -130,8 +130,9 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
       ({ data }) => active && onChange(keptSession(data.session)),
       () => active && onChange(null),
     );
-    // Also fires for changes made in other tabs.
-    const { data } = auth.onAuthStateChange((_event, session) => active && onChange(keptSession(session)));
+    // Also fires for changes made in other tabs. SIGNED_OUT is final: another tab's logout can
+    // reach this one before its removal of the stored session does, which must not keep it.
+    const { data } = auth.onAuthStateChange((event, session) => active && onChange(event === 'SIGNED_OUT' ? null : keptSession(session)));
     unsubscribe = () => data.subscription.unsubscribe();
   };
   // Another tab logged in before this one loaded Auth.

@@ -4,6 +4,7 @@ import { Dialog } from '@/components/dialog';
 import { Spinner } from '@/components/popups';
 import { useReviewSyncState } from './reviews';
 import './offline-strings';
+import './offline.css';
 
 interface UnsentReviewsDialogProps {
   /** How many were unsent when Log Out asked (the queue's own count takes over as it changes). */
@@ -33,9 +34,11 @@ export default function UnsentReviewsDialog({ count, busy, onStay, onTryAgain, o
 
   return (
     <Dialog title={t('offline.unsentTitle')} onClose={onStay}>
-      <p>{t('offline.unsentBody', { count: pending || count })}</p>
-      <p>{t('offline.unsentHint')}</p>
-      <div className="form__actions">
+      <div className="unsent-reviews">
+        <p>{t('offline.unsentBody', { count: pending || count })}</p>
+        <p>{t('offline.unsentHint')}</p>
+      </div>
+      <div className="form__actions unsent-reviews__actions">
         <button type="button" className="button button--danger" disabled={busy} onClick={onLeave}>
           {t('offline.logOutAnyway')}
         </button>

@@ -145,6 +145,8 @@ export function dueFlashcardsQueryOptions(userId: string, timeZone?: string) {
     // Asked whether or not the browser says it is online: offline, the service worker answers
     // with the list it kept (the learner's new day, asked for with the page left open).
     networkMode: 'offlineFirst',
+    // The learner's own: dropped when they sign out, never asked again as a guest.
+    meta: { signedIn: true },
   });
 }
 

@@ -86,5 +86,7 @@ export function useReviewFlashcard(
       stopRejected();
     };
   }, [userId]);
-  return useMutation({ mutationFn: (review: Review) => reviewFlashcard(userId, review) });
+  // Queuing needs no network: a rating made after the connection dropped is stored at once
+  // (react-query would otherwise hold it in memory, paused, until the browser is online).
+  return useMutation({ mutationFn: (review: Review) => reviewFlashcard(userId, review), networkMode: 'always' });
 }

@@ -4,7 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
-import { resetReviewSync } from '@/features/offline/reviews';
+import { resetReviewSync, reviewSync } from '@/features/offline/reviews';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -545,6 +545,22 @@ describe('/flashcards', () => {
     await user.keyboard('r');
     expect(play).toHaveBeenCalledTimes(1);
     expect(callsTo(fetchMock, `/recording/getRecordings/${second.contentId}`)).toHaveLength(1);
+  });
+
+  it('queues a rating made after the connection dropped on the open page, at once (not held until it is back)', async () => {
+    const user = userEvent.setup();
+    stubApi({ due: [makeDue(1), makeDue(2)], review: () => Promise.reject(new TypeError('Failed to fetch')) as never });
+    renderPage();
+    await screen.findByRole('heading', { name: 'palabra 1' });
+    onlineManager.setOnline(false);
+    try {
+      await user.click(title());
+      await user.click(screen.getByRole('button', { name: /^Good/ }));
+      expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
+      await waitFor(async () => expect((await reviewSync().pendingOf(testUser._id)).map((review) => review.flashcardId)).toEqual([makeDue(1)._id]));
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('moves on at once while the server cannot take the rating; says "Error updating flashcard review" when it refuses one for good', async () => {
