@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { jwtVerify, SignJWT } from 'jose';
 import postgres from 'postgres';
 import type { StackConfig } from '../config.ts';
-import { tokenVerifier } from '../realtime/tokens.ts';
+import { tokenVerifier } from '../tokens.ts';
 import {
   accessDenied,
   alreadyExists,
