@@ -10,13 +10,11 @@ import {
   alreadyExists,
   bucketNotEmpty,
   entityTooLarge,
+  errorReply,
   errorResponse,
   expiredSignature,
   fromDatabaseError,
-  internalError,
-  invalidBucketName,
   invalidJwt,
-  invalidKey,
   invalidParameter,
   invalidRange,
   invalidRequest,
@@ -24,12 +22,11 @@ import {
   noContent,
   noSuchBucket,
   noSuchKey,
-  notFoundRoute,
   StorageError,
 } from './errors.ts';
 import { decodeCursor, encodeCursor, type ListV2Column, type ListV2Order } from './cursor.ts';
 import { FileStore, type WrittenFile } from './files.ts';
-import { matchStorageRoute, type RouteMatch, type StorageRouteName } from './routes.ts';
+import { storageApp, type StorageHandlers } from './routes.ts';
 import { multipartBoundary, parseMultipart, type MultipartEvent } from './multipart.ts';
 import {
   assertAllowedMimeType,
@@ -155,15 +152,6 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   }
   if (!isObject(body)) throw invalidRequest('body must be object');
   return body;
-}
-
-/** A path segment or the rest of a path, percent-decoded once (as Storage's router does). */
-function decoded(raw: string, what: 'bucket' | 'key'): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw what === 'bucket' ? invalidBucketName() : invalidKey(raw);
-  }
 }
 
 /** Storage's Range check: one `bytes=a-b`, `a-` or `-n` range inside the file, else 416. */
@@ -1204,36 +1192,34 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
 
   // ---- routing ----
 
-  type Handler = (request: Request, match: RouteMatch) => Promise<Response>;
-  const bucketOf = (m: RouteMatch) => decoded(m.bucket, 'bucket');
-  const keyOf = (m: RouteMatch) => decoded(m.key, 'key');
-  const handlers: Record<StorageRouteName, Handler> = {
+  const handlers: StorageHandlers = {
     listBuckets: (r) => listBuckets(r),
     createBucket: (r) => createBucket(r),
-    emptyBucket: (r, m) => emptyBucket(r, bucketOf(m)),
-    getBucket: (r, m) => getBucket(r, bucketOf(m)),
-    updateBucket: (r, m) => updateBucket(r, bucketOf(m)),
-    deleteBucket: (r, m) => deleteBucket(r, bucketOf(m)),
-    list: (r, m) => list(r, bucketOf(m)),
-    listV2: (r, m) => listV2(r, bucketOf(m)),
+    emptyBucket: (r, t) => emptyBucket(r, t.bucket),
+    getBucket: (r, t) => getBucket(r, t.bucket),
+    updateBucket: (r, t) => updateBucket(r, t.bucket),
+    deleteBucket: (r, t) => deleteBucket(r, t.bucket),
+    list: (r, t) => list(r, t.bucket),
+    listV2: (r, t) => listV2(r, t.bucket),
     move: (r) => move(r),
     copy: (r) => copy(r),
-    createSignedUrls: (r, m) => createSignedUrls(r, bucketOf(m)),
-    createSignedUrl: (r, m) => createSignedUrl(r, bucketOf(m), keyOf(m)),
-    signedDownload: (r, m) => signedDownload(r, bucketOf(m), keyOf(m)),
-    createSignedUploadUrl: (r, m) => createSignedUploadUrl(r, bucketOf(m), keyOf(m)),
-    uploadToSignedUrl: (r, m) => uploadToSignedUrl(r, bucketOf(m), keyOf(m)),
-    downloadPublic: (r, m) => download(r, bucketOf(m), keyOf(m), 'public'),
-    downloadAuthenticated: (r, m) => download(r, bucketOf(m), keyOf(m), 'authenticated'),
-    infoPublic: (r, m) => info(r, bucketOf(m), keyOf(m), 'public'),
-    infoAuthenticated: (r, m) => info(r, bucketOf(m), keyOf(m), 'authenticated'),
-    info: (r, m) => info(r, bucketOf(m), keyOf(m), 'guest'),
-    remove: (r, m) => remove(r, bucketOf(m)),
-    download: (r, m) => download(r, bucketOf(m), keyOf(m), 'guest'),
-    uploadPost: (r, m) => upload(r, bucketOf(m), keyOf(m), 'POST'),
-    uploadPut: (r, m) => upload(r, bucketOf(m), keyOf(m), 'PUT'),
-    removeOne: (r, m) => removeOne(r, bucketOf(m), keyOf(m)),
+    createSignedUrls: (r, t) => createSignedUrls(r, t.bucket),
+    createSignedUrl: (r, t) => createSignedUrl(r, t.bucket, t.key),
+    signedDownload: (r, t) => signedDownload(r, t.bucket, t.key),
+    createSignedUploadUrl: (r, t) => createSignedUploadUrl(r, t.bucket, t.key),
+    uploadToSignedUrl: (r, t) => uploadToSignedUrl(r, t.bucket, t.key),
+    downloadPublic: (r, t) => download(r, t.bucket, t.key, 'public'),
+    downloadAuthenticated: (r, t) => download(r, t.bucket, t.key, 'authenticated'),
+    infoPublic: (r, t) => info(r, t.bucket, t.key, 'public'),
+    infoAuthenticated: (r, t) => info(r, t.bucket, t.key, 'authenticated'),
+    info: (r, t) => info(r, t.bucket, t.key, 'guest'),
+    remove: (r, t) => remove(r, t.bucket),
+    download: (r, t) => download(r, t.bucket, t.key, 'guest'),
+    uploadPost: (r, t) => upload(r, t.bucket, t.key, 'POST'),
+    uploadPut: (r, t) => upload(r, t.bucket, t.key, 'PUT'),
+    removeOne: (r, t) => removeOne(r, t.bucket, t.key),
   };
+  const app = storageApp(handlers, errorReply);
 
   async function handle(request: Request, path: string): Promise<Response> {
     const writes = request.method !== 'GET' && request.method !== 'HEAD';
@@ -1243,15 +1229,9 @@ export async function startStorage(options: StorageOptions): Promise<StorageServ
       publicObjects.clear();
     }
     try {
-      const route = matchStorageRoute(request.method, path);
-      if (!route) throw notFoundRoute(request.method, path);
-      return await handlers[route.name](request, route.match);
+      return await app.fetch(request, { path });
     } catch (error) {
-      if (error instanceof StorageError) return errorResponse(error, request.method);
-      const known = fromDatabaseError(error);
-      if (known) return errorResponse(known, request.method);
-      console.error('Storage:', error);
-      return errorResponse(internalError(), request.method);
+      return errorReply(error, request.method);
     } finally {
       if (writes) {
         writesRunning -= 1;
