@@ -6,7 +6,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { StackConfig } from '../config.ts';
 import { decodeFrame, encodeBinaryBroadcast, encodeFrame, type PhoenixMessage, type Vsn } from './protocol.ts';
 import { WEBSOCKET_PATH, type ChannelEvent } from './routes.ts';
-import { tokenVerifier, type Caller, type TokenVerifier } from './tokens.ts';
+import { tokenVerifier, type Caller, type TokenVerifier } from '../tokens.ts';
 
 /** The Postgres channel realtime.send() notifies on, with the realtime.messages row id. */
 export const NOTIFY_CHANNEL = 'realtime_broadcast';

@@ -137,3 +137,12 @@ export function errorResponse(error: StorageError, method = 'GET'): Response {
       : JSON.stringify({ statusCode: String(error.statusCode), code: error.code, error: error.error, message: error.message });
   return new Response(body, { status: error.httpStatus, headers });
 }
+
+/** Any failure as Storage answers it: its own errors and Postgres's as they map, else a 500 (logged). */
+export function errorReply(error: unknown, method: string): Response {
+  if (error instanceof StorageError) return errorResponse(error, method);
+  const known = fromDatabaseError(error);
+  if (known) return errorResponse(known, method);
+  console.error('Storage:', error);
+  return errorResponse(internalError(), method);
+}

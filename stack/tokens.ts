@@ -1,8 +1,8 @@
 import { jwtVerify, type JWTPayload } from 'jose';
-import { isOneOf, keyDigests } from '../auth/requests.ts';
-import type { StackConfig } from '../config.ts';
+import { isOneOf, keyDigests } from './auth/requests.ts';
+import type { StackConfig } from './config.ts';
 
-/** The roles a Realtime token may act as in Postgres (the API roles). */
+/** The roles an API token may act as in Postgres (the API roles). */
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 export interface Caller {
@@ -15,8 +15,9 @@ export type TokenCheck = { ok: true; caller: Caller } | { ok: false; reason: str
 export type TokenVerifier = (token: unknown) => Promise<TokenCheck>;
 
 /**
- * Realtime's check of an apikey or access token: a JWT signed with the stack's secret that
- * has `role` and `exp`. The opaque `sb_…` keys stand for the role JWTs, as on Supabase.
+ * Realtime's and Storage's check of an apikey or access token: a JWT signed with the stack's
+ * secret that has `role` and `exp`. The opaque `sb_…` keys stand for the role JWTs, as on
+ * Supabase. The reasons are Realtime's words; Storage shows jose's (stack/storage).
  */
 export function tokenVerifier(
   config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKeys' | 'secretKeys'>,
