@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { keepOnlyAccount } from './device-data';
 import { reviewSync } from './reviews';
+import { applySyncedReview } from './synced-review-cache';
 import './offline-strings';
 
 /** The update toast stays until it is answered (a day, the longest a timer takes). */
@@ -14,13 +16,22 @@ const UPDATE_TOAST_MS = 24 * 60 * 60 * 1000;
  * download): the review queue of the signed-in learner starts sending what an earlier visit
  * left; the service worker is registered (production builds), and a new version waiting
  * says "Update available" with a Reload button rather than taking over by itself; the device
- * keeps what it keeps (due lists, confirmed reviews) for the learner signed in only.
+ * keeps what it keeps (due lists, confirmed reviews) for the learner signed in only; each
+ * rating the server confirms updates the learner's cached profile and account data.
  */
 export default function OfflineSupport() {
   const { t } = useTranslation();
   const toast = useToast();
   const { user, isLoading } = useAuth();
   const userId = user?._id ?? null;
+
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    return reviewSync().onSynced((reply, review) => {
+      if (review.userId === userId) applySyncedReview(queryClient, userId, reply);
+    });
+  }, [userId, queryClient]);
 
   useEffect(() => {
     if (isLoading) return;

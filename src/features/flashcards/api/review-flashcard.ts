@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { authKeys, type User } from '@/features/auth';
 import type { StreakUpdate } from '@/lib/api-types';
 import { reviewSync } from '@/features/offline/reviews';
 import type { ReviewReply } from '@/features/offline/review-sync';
@@ -56,24 +55,16 @@ export function ratedCard(card: DueFlashcard, quality: Rating, reviewedAt: strin
 /**
  * Rates a card (the review screen owns the queue of cards, so there is no cache to update).
  * `onSynced` hears the server's answer to each of the learner's ratings as it arrives,
- * `onRejected` of a rating the server refused for good; the profile's streak is patched from
- * each answer (the rating counts the day itself, no updateStreak call).
+ * `onRejected` of a rating the server refused for good.
  */
 export function useReviewFlashcard(
   userId: string,
   handlers: { onSynced?: (reply: ReviewReply & { streak: StreakUpdate }) => void; onRejected?: (error: unknown) => void } = {},
 ) {
-  const queryClient = useQueryClient();
+  // The learner's cached profile and account data follow each confirmed rating app-wide
+  // (OfflineSupport: applySyncedReview); the screen hears of them here.
   const synced = useEffectEvent((reply: ReviewReply) => {
-    const { streak } = reply;
-    if (streak?.updated) {
-      queryClient.setQueryData<{ user: User | null }>(authKeys.user(userId), (data) =>
-        data?.user ? { user: { ...data.user, currentStreak: streak.streak, longestStreak: streak.longest } } : data,
-      );
-    }
-    // Not the profile itself: it was just patched (the account's streak, freezes and review days are asked again).
-    void queryClient.invalidateQueries({ queryKey: authKeys.user(userId), predicate: (query) => query.queryKey.length > authKeys.user(userId).length });
-    if (streak) handlers.onSynced?.({ ...reply, streak });
+    if (reply.streak) handlers.onSynced?.({ ...reply, streak: reply.streak });
   });
   const rejected = useEffectEvent((error: unknown) => handlers.onRejected?.(error));
   useEffect(() => {

@@ -4,6 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
+import OfflineSupport from '@/features/offline/offline-support';
 import { resetReviewSync, reviewSync } from '@/features/offline/reviews';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
@@ -82,7 +83,14 @@ function stubApi({ due = [], all = [], review, streak = { updated: false, streak
 }
 
 function renderPage(user = testUser as typeof testUser | null) {
-  return renderWithProviders(<FlashcardsPage />, { path: '/flashcards', user });
+  // Beside the page, as the app's layout has it: the queue's confirmed ratings update the learner's profile app-wide.
+  return renderWithProviders(
+    <>
+      <FlashcardsPage />
+      <OfflineSupport />
+    </>,
+    { path: '/flashcards', user },
+  );
 }
 
 const card = () => screen.getByRole('article');
