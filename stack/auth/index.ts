@@ -27,9 +27,9 @@ import {
   exchangeAuthCode,
   failSignIn,
 } from './oauth.ts';
-import { RateLimiter, limitByAddress } from './rate-limit.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { reauthenticateRoutes } from './reauthenticate.ts';
-import { checkApiKeys, clientOf, keyDigests, readJson, requireUser } from './requests.ts';
+import { checkApiKeys, clientOf, keyDigests, limitByAddress, readJson, requireUser } from './requests.ts';
 import { endSessions, refreshSession, startSession } from './sessions.ts';
 import { loadAuthSettings, type AuthSettings, type RateLimits } from './settings.ts';
 import { jwks, loadSigningKeys } from './tokens.ts';

@@ -5,6 +5,7 @@ import { canonicalAddress } from './addresses.ts';
 import { AuthError, badJson, invalidApiKey, noAuthorization, notAdmin, sessionNotFound, userBanned, validationFailed } from './errors.ts';
 import type { AuthContext } from './context.ts';
 import type { Client } from './sessions.ts';
+import type { RateLimits } from './settings.ts';
 import { verifyToken } from './tokens.ts';
 import { findUserById, type UserRow } from './users.ts';
 
@@ -116,6 +117,11 @@ export function clientOf(ctx: AuthContext, c: Context): Client {
     if (address) return { ip: address, userAgent };
   }
   return { ip: gatewayAddress(c), userAgent };
+}
+
+/** Counts one request of this kind from the caller's address (clientOf), or throws 429 with Retry-After. */
+export function limitByAddress(ctx: AuthContext, c: Context, bucket: Exclude<keyof RateLimits, 'windowSeconds'>): void {
+  ctx.limiter.take(bucket, clientOf(ctx, c).ip ?? 'unknown', ctx.settings.rateLimits[bucket]);
 }
 
 export function bearerOf(c: Context): string | null {

@@ -8,9 +8,8 @@ import { AuthError, validationFailed } from './errors.ts';
 import { checkGuessThrottle, recordGuess } from './guess-throttle.ts';
 import { startEmailChange } from './mail-flows.ts';
 import { allowedRedirect } from './oauth.ts';
-import { limitByAddress } from './rate-limit.ts';
 import { reauthenticationNeeded, spendNonce } from './reauthenticate.ts';
-import { clientOf, readJson, requireUser, type Caller } from './requests.ts';
+import { clientOf, limitByAddress, readJson, requireUser, type Caller } from './requests.ts';
 import {
   MAX_PASSWORD_BYTES,
   checkNewPassword,
