@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { canonicalAddress } from './addresses.ts';
 import { AuthError, badJson, invalidApiKey, noAuthorization, notAdmin, sessionNotFound, userBanned, validationFailed } from './errors.ts';
 import type { AuthContext } from './context.ts';
@@ -56,6 +57,13 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badJson();
   checkStrings(value as Record<string, unknown>);
   return value as Record<string, unknown>;
+}
+
+/** A body checked against its schema, or 400 validation_failed naming each problem. */
+export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationFailed(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  return result.data;
 }
 
 /** SHA-256 of each key: digests all have one length, so comparing them reveals nothing about a key's length. */
