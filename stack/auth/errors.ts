@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** The API version GoTrue answers with; auth-js reads `code` from the body only when it sees it. */
@@ -115,4 +116,21 @@ export function fromDatabaseError(error: unknown): AuthError | null {
     return validationFailed(typeof column === 'string' && column ? `Invalid value for ${column}` : 'Invalid input value');
   }
   return null;
+}
+
+/**
+ * The service's onError: an AuthError as itself, a duplicate user or a database failure as
+ * GoTrue names them, anything else a logged 500 unexpected_failure.
+ */
+export function errorReply(error: Error, c: Context): Response {
+  if (error instanceof AuthError) return errorResponse(error);
+  const code = (error as { code?: string }).code;
+  if (code === '23505') return errorResponse(new AuthError(422, 'user_already_exists', 'User already registered'));
+  const mapped = fromDatabaseError(error);
+  if (mapped) {
+    if (mapped.status >= 500) console.error(`auth: ${c.req.method} ${c.req.path}: database unavailable (${String(code)})`);
+    return errorResponse(mapped);
+  }
+  console.error(`auth: ${c.req.method} ${c.req.path} failed:`, error);
+  return errorResponse(new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
 }

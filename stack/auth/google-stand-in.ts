@@ -3,7 +3,7 @@ import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { formTargetOf, googlePage, googlePagePolicy, type GooglePageInput } from './google-page.ts';
 import { googleCode, returnAddressOf, standInMayUse, standInRefused } from './oauth.ts';
-import { limitByAddress } from './rate-limit.ts';
+import { limitByAddress } from './requests.ts';
 
 /**
  * The local stand-in for Google's sign-in page (`/local-google/authorize`), which exists only

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
 import { AuthError } from './errors.ts';
-import type { GoogleProfile, OAuthState } from './oauth.ts';
+import type { GoogleChecks, GoogleProfile, OAuthState } from './oauth-types.ts';
 
 /** Google's OpenID Connect issuer: discovery starts at its /.well-known/openid-configuration. */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -16,12 +16,6 @@ export interface GoogleSettings {
   clientSecret: string;
   /** Another issuer than Google's (tests use a fake on 127.0.0.1). */
   issuerUrl?: string;
-}
-
-/** What one sign-in must find again at the callback; it travels sealed inside the state. */
-export interface GoogleChecks {
-  nonce: string;
-  verifier: string;
 }
 
 /** The provider step failed (bad code, wrong nonce, bad signature…): the browser goes back with an error. */

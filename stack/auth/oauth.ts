@@ -6,7 +6,8 @@ import type { AuthSettings } from './settings.ts';
 import { startSession, type Client, type SessionJson } from './sessions.ts';
 import { signValue, verifyValue } from './tokens.ts';
 import { insertIdentity, insertUser, localGoogleSubject, mergeMetadata, normaliseEmail, type Tx } from './users.ts';
-import { ProviderRefused, type GoogleChecks } from './google.ts';
+import { ProviderRefused } from './google.ts';
+import type { GoogleProfile, OAuthState } from './oauth-types.ts';
 
 /** GoTrue keeps an OAuth state and a PKCE flow state for 5 minutes. */
 const FLOW_LIFETIME_SECONDS = 300;
@@ -75,28 +76,6 @@ export function allowedRedirect(settings: AuthSettings, redirectTo: string | und
     /[*?]/.test(entry) ? targets.some((value) => globMatches(entry, value)) : sameOrigin(url, entry),
   );
   return allowed ? url.href : settings.siteUrl;
-}
-
-export interface OAuthState {
-  provider: string;
-  referrer: string;
-  flow_state_id?: string;
-  /** With real Google: the nonce and PKCE verifier of this sign-in (the state is then sealed). */
-  google?: GoogleChecks;
-}
-
-/** Who Google (or the local stand-in) says signed in. */
-export interface GoogleProfile {
-  sub: string;
-  email: string;
-  name: string;
-  picture: string;
-  /** Whether the provider vouches for the address (the stand-in never does). */
-  emailVerified: boolean;
-  /** Made by the local stand-in page, which proves nothing about the address. */
-  standIn: boolean;
-  /** The ID token's issuer (real Google). */
-  issuer?: string;
 }
 
 const providerToken = () => `ya29.local-${randomBytes(24).toString('base64url')}`;

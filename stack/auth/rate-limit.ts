@@ -1,8 +1,4 @@
-import type { Context } from 'hono';
-import type { AuthContext } from './context.ts';
 import { rateLimited } from './errors.ts';
-import { clientOf } from './requests.ts';
-import type { RateLimits } from './settings.ts';
 
 /**
  * Per-IP request limits in the spirit of GoTrue's: at most `limit` requests of one kind per
@@ -39,9 +35,4 @@ export class RateLimiter {
       if (times.every((time) => time <= since)) this.hits.delete(key);
     }
   }
-}
-
-/** Counts one request of this kind from the caller's address (clientOf), or throws 429 with Retry-After. */
-export function limitByAddress(ctx: AuthContext, c: Context, bucket: Exclude<keyof RateLimits, 'windowSeconds'>): void {
-  ctx.limiter.take(bucket, clientOf(ctx, c).ip ?? 'unknown', ctx.settings.rateLimits[bucket]);
 }

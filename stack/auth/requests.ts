@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { canonicalAddress } from './addresses.ts';
 import { AuthError, badJson, invalidApiKey, noAuthorization, notAdmin, sessionNotFound, userBanned, validationFailed } from './errors.ts';
 import type { AuthContext } from './context.ts';
 import type { Client } from './sessions.ts';
+import type { RateLimits } from './settings.ts';
 import { verifyToken } from './tokens.ts';
 import { findUserById, type UserRow } from './users.ts';
 
@@ -55,6 +57,13 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badJson();
   checkStrings(value as Record<string, unknown>);
   return value as Record<string, unknown>;
+}
+
+/** A body checked against its schema, or 400 validation_failed naming each problem. */
+export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationFailed(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  return result.data;
 }
 
 /** SHA-256 of each key: digests all have one length, so comparing them reveals nothing about a key's length. */
@@ -116,6 +125,11 @@ export function clientOf(ctx: AuthContext, c: Context): Client {
     if (address) return { ip: address, userAgent };
   }
   return { ip: gatewayAddress(c), userAgent };
+}
+
+/** Counts one request of this kind from the caller's address (clientOf), or throws 429 with Retry-After. */
+export function limitByAddress(ctx: AuthContext, c: Context, bucket: Exclude<keyof RateLimits, 'windowSeconds'>): void {
+  ctx.limiter.take(bucket, clientOf(ctx, c).ip ?? 'unknown', ctx.settings.rateLimits[bucket]);
 }
 
 export function bearerOf(c: Context): string | null {

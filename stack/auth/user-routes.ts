@@ -4,13 +4,12 @@ import { z } from 'zod';
 import type { Mailer } from '../mail/types.ts';
 import { emailExists } from './admin.ts';
 import type { AuthContext } from './context.ts';
-import { AuthError, validationFailed } from './errors.ts';
+import { AuthError } from './errors.ts';
 import { checkGuessThrottle, recordGuess } from './guess-throttle.ts';
 import { startEmailChange } from './mail-flows.ts';
 import { allowedRedirect } from './oauth.ts';
-import { limitByAddress } from './rate-limit.ts';
 import { reauthenticationNeeded, spendNonce } from './reauthenticate.ts';
-import { clientOf, readJson, requireUser, type Caller } from './requests.ts';
+import { clientOf, limitByAddress, parse, readJson, requireUser, type Caller } from './requests.ts';
 import {
   MAX_PASSWORD_BYTES,
   checkNewPassword,
@@ -32,12 +31,6 @@ const userUpdateBody = z.object({
   data: z.record(z.string(), z.unknown()).nullish(),
 });
 type UserUpdate = z.infer<typeof userUpdateBody>;
-
-export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) throw validationFailed(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-  return result.data;
-}
 
 /** Whether the caller's session came from a recovery link or code within the link's lifetime. */
 async function freshRecovery(ctx: AuthContext, caller: Caller): Promise<boolean> {

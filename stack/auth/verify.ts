@@ -5,8 +5,7 @@ import { AuthError, userBanned, validationFailed } from './errors.ts';
 import { sendAuthMail } from './mail-flows.ts';
 import { commitWithoutWaiting, followMailedLink, guessMailedCode, pendingPurposes, type CodePurpose } from './mailed-codes.ts';
 import { allowedRedirect, errorRedirect } from './oauth.ts';
-import { limitByAddress } from './rate-limit.ts';
-import { clientOf, readJson } from './requests.ts';
+import { clientOf, limitByAddress, readJson } from './requests.ts';
 import { startSession, type SessionJson } from './sessions.ts';
 import { findUserByEmail, findUserById, normaliseEmail, type Tx } from './users.ts';
 
