@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
 import { UNPAGED_MAX_ENTRIES } from '../../supabase/functions/_shared/api/content.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, testClientAddress, type TestUser } from '../support/stack.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Recording } from '../../supabase/functions/_shared/api/types.ts';
+import type { Recording } from '../../supabase/functions/_shared/contract/recordings.ts';
 import { transport } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, testClientAddress } from '../support/stack.ts';
 
