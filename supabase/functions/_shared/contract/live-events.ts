@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, time } from './common.ts';
+import { countryCode, id, time } from './common.ts';
 import { comment } from './comments.ts';
 import { variant, voteType } from './entries.ts';
 import { notification } from './notifications.ts';
@@ -30,7 +30,7 @@ export const entryEditEvent = z.strictObject({
   title: z.string(),
   description: z.string(),
   descriptionEs: z.string().nullable(),
-  country: z.string(),
+  country: countryCode,
   hint: z.string().nullable(),
   exampleSentence: z.string().nullable(),
   author: z.string(),
