@@ -50,7 +50,7 @@ export function useEntryChannel(entryId: string): number | null {
         variants: (variants) => applyLiveVariants(queryClient, entryId, variants),
         usage: (usage) => applyLiveUsage(queryClient, usage),
         recordings: () => applyLiveRecordings(queryClient, entryId),
-        entry_updated: ({ contentId: _id, ...fields }) =>
+        entry_updated: ({ id: _message, contentId: _id, ...fields }) =>
           queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, ...fields }),
         hidden: () => {
           // Held by moderators: marked at once (the page tells its owner and admins why, and

@@ -28,7 +28,7 @@ export function useScoresChannel(): void {
         'entries',
         {
           score: (score) => applyScore(queryClient, score),
-          entry_updated: ({ contentId, ...fields }) => patchEntryInLists(queryClient, contentId, fields),
+          entry_updated: ({ id: _message, contentId, ...fields }) => patchEntryInLists(queryClient, contentId, fields),
           // Hidden by moderators: gone from every grid at once; shown again: the grids refetch.
           hidden: ({ contentId }) => removeEntryFromLists(queryClient, contentId),
           shown: () => void queryClient.invalidateQueries({ queryKey: entryKeys.lists() }),

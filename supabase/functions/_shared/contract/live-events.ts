@@ -4,7 +4,7 @@ import { comment } from './comments.ts';
 import { variant, voteType } from './entries.ts';
 import { notification } from './notifications.ts';
 import { tag } from './tags.ts';
-import { usageEvent } from './usage.ts';
+import { usageTallies } from './usage.ts';
 
 // The live events, the one list: every broadcast the database sends (realtime.send in a SQL
 // function, in the same transaction as the change) by topic and event, with its payload.
@@ -14,8 +14,12 @@ import { usageEvent } from './usage.ts';
 // channel: only the database publishes (no policy lets a client insert), and the policy on
 // realtime.messages decides who may join.
 
+/** The broadcast's own id, which realtime.send adds to every payload. */
+const message = { id };
+
 /** An entry's new tallies (entries `score`, entry:<id> `vote`). */
 export const scoreEvent = z.strictObject({
+  ...message,
   contentId: id,
   upvotes: z.number().int(),
   downvotes: z.number().int(),
@@ -26,6 +30,7 @@ export type ScoreEvent = z.infer<typeof scoreEvent>;
 
 /** An edit as private.tell_entry_edit sends it: the fields the pages show. */
 export const entryEditEvent = z.strictObject({
+  ...message,
   contentId: id,
   title: z.string(),
   description: z.string(),
@@ -39,11 +44,12 @@ export const entryEditEvent = z.strictObject({
 export type EntryEditEvent = z.infer<typeof entryEditEvent>;
 
 /** An entry hidden by moderation (held or removed) or shown again. */
-export const entryModerationEvent = z.strictObject({ contentId: id });
+export const entryModerationEvent = z.strictObject({ ...message, contentId: id });
 export type EntryModerationEvent = z.infer<typeof entryModerationEvent>;
 
 /** A comment that appeared (added, or shown again by moderation), with the entry's new count. */
 export const commentEvent = z.strictObject({
+  ...message,
   comment,
   /** The entry's shown comments. */
   commentCount: z.number().int(),
@@ -51,23 +57,24 @@ export const commentEvent = z.strictObject({
 export type CommentEvent = z.infer<typeof commentEvent>;
 
 /** A comment that went (deleted, or hidden by moderation), with the entry's new count. */
-export const commentGoneEvent = z.strictObject({ _id: id, contentId: id, commentCount: z.number().int() });
+export const commentGoneEvent = z.strictObject({ ...message, _id: id, contentId: id, commentCount: z.number().int() });
 export type CommentGoneEvent = z.infer<typeof commentGoneEvent>;
 
 /** An entry's tag list after a change (each tag as public.tag_json: no canRemove, which is each caller's own). */
-export const tagsEvent = z.strictObject({ contentId: id, tags: z.array(tag) });
+export const tagsEvent = z.strictObject({ ...message, contentId: id, tags: z.array(tag) });
 export type TagsEvent = z.infer<typeof tagsEvent>;
 
 /** An entry's variant list after a link changed (canUnlink is each caller's own, so left out). */
-export const variantsEvent = z.strictObject({ contentId: id, variants: z.array(variant.omit({ canUnlink: true })) });
+export const variantsEvent = z.strictObject({ ...message, contentId: id, variants: z.array(variant.omit({ canUnlink: true })) });
 export type VariantsEvent = z.infer<typeof variantsEvent>;
 
 /** An entry's recordings changed (added, deleted, voted on, moderated): read them again. */
-export const recordingsEvent = z.strictObject({ contentId: id });
+export const recordingsEvent = z.strictObject({ ...message, contentId: id });
 export type RecordingsEvent = z.infer<typeof recordingsEvent>;
 
 /** A new (or, for votes, regrouped) notification as private.notify sends it. */
 export const notificationEvent = notification.extend({
+  ...message,
   /** Who did it (the notification's actorName); null for moderation. */
   by: z.string().nullable(),
   /** A vote's notification: which way the last vote went. */
@@ -76,11 +83,12 @@ export const notificationEvent = notification.extend({
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 
 /** A moderation case changed (reported, resolved): the queue's open count. */
-export const queueEvent = z.strictObject({ caseId: id, open: z.number().int() });
+export const queueEvent = z.strictObject({ ...message, caseId: id, open: z.number().int() });
 export type QueueEvent = z.infer<typeof queueEvent>;
 
-export { usageEvent };
-export type { UsageEvent } from './usage.ts';
+/** Every learner's new tallies of the entry. */
+export const usageEvent = usageTallies.extend(message);
+export type UsageEvent = z.infer<typeof usageEvent>;
 
 interface EventSpec {
   /** What happened, for the list. */

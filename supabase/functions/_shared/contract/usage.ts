@@ -20,15 +20,14 @@ export type EntryUsage = z.infer<typeof entryUsage>;
 export const myUsage = z.record(countryCode, usageKind);
 export type MyUsage = z.infer<typeof myUsage>;
 
-/** The entry:<id> `usage` broadcast: every learner's new tallies of the entry. */
-export const usageEvent = z.strictObject({
+/** An entry's tallies after a mark: every learner's (the entry:<id> `usage` broadcast, and setUsage's reply). */
+export const usageTallies = z.strictObject({
   contentId: id,
   usage: entryUsage,
   /** Countries where learners mark it offensive (the "rude in" badge). */
   rudeIn: z.array(countryCode),
 });
-export type UsageEvent = z.infer<typeof usageEvent>;
 
-/** PUT /api/content/setUsage: the broadcast's tallies with the caller's own marks. */
-export const usageReply = usageEvent.extend({ success, myUsage });
+/** PUT /api/content/setUsage: the tallies with the caller's own marks. */
+export const usageReply = usageTallies.extend({ success, myUsage });
 export type UsageReply = z.infer<typeof usageReply>;
