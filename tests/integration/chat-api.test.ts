@@ -19,13 +19,13 @@ beforeAll(async () => {
 afterAll(closeAdminSql);
 
 async function newChat(user: TestUser, title?: string): Promise<Chat> {
-  // The seed's reply: the chat itself.
+  // palabrotas' reply: the chat itself.
   const reply = await api<Chat>('/chat/new', { body: { userId: user.id, ...(title === undefined ? {} : { title }) }, token: user.token });
   expect(reply.status).toBe(201);
   return reply.body;
 }
 
-/** POST /api/chat/send as JSON (the seed's {reply: text, chatId}), read as the stored turn (reply: the stored message). */
+/** POST /api/chat/send as JSON (palabrotas' {reply: text, chatId}), read as the stored turn (reply: the stored message). */
 async function send(user: TestUser, chatId: string, message: string, extra: Record<string, unknown> = {}) {
   const reply = await api<PalabrotasChatTurn>('/chat/send', { body: { userId: user.id, chatId, message, ...extra }, token: user.token });
   if (reply.status !== 200) return { ...reply, body: reply.body as unknown as ChatTurn & { code?: string } };

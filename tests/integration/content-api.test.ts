@@ -284,7 +284,7 @@ describe('listing, search and pagination', () => {
     expect(pages).toBe(3);
   });
 
-  it('answers a call without limit or cursor (the seed’s client) with every entry, streamed, and pages of 100 at most with either', async () => {
+  it('answers a call without limit or cursor (the palabrotas client) with every entry, streamed, and pages of 100 at most with either', async () => {
     // Not counting seed-shapes' capped list ('tope…' titles), which comes and goes meanwhile.
     const [{ n }] = await adminSql()`select count(*)::int as n from public.entries where show and title not like 'tope%'`;
     expect(n).toBeGreaterThan(100);

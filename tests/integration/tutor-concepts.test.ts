@@ -89,7 +89,7 @@ async function askModel(message: string): Promise<ChatTurn> {
   return storedTurn((await response.json()) as PalabrotasChatTurn);
 }
 
-/** The JSON reply (the seed's {reply: text, chatId}) as the stored turn: reply is the stored message. */
+/** The JSON reply (palabrotas' {reply: text, chatId}) as the stored turn: reply is the stored message. */
 function storedTurn(body: PalabrotasChatTurn): ChatTurn {
   expect(body.reply).toBe(body.assistantMessage.content);
   return { reply: body.assistantMessage, userMessage: body.userMessage, chat: body.chat };

@@ -79,7 +79,7 @@ describe('the prompt', () => {
     const reply = await send(chat._id, '¿Qué significa chamba?');
     expect(reply.status).toBe(200);
     const answered = (await reply.json()) as PalabrotasChatTurn;
-    // As JSON, the seed's reply: the text; the stored message beside it.
+    // As JSON, palabrotas' reply: the text; the stored message beside it.
     expect(answered.reply).toBe(answered.assistantMessage.content);
     const turn: ChatTurn = { reply: answered.assistantMessage, userMessage: answered.userMessage, chat: answered.chat };
     expect(fake.requests.length).toBe(before + 1);

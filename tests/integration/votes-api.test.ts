@@ -79,7 +79,7 @@ describe('POST /api/vote/addVote', () => {
 
 describe('GET /api/vote/getVotesByContentId and getVoteSummary, DELETE /api/vote/removeVote', () => {
   it('lists an entry’s votes with the spec’s fields, for guests too', async () => {
-    // The seed's reply: the votes themselves, a bare array, the voter populated with its name.
+    // palabrotas' reply: the votes themselves, a bare array, the voter populated with its name.
     const reply = await api<PalabrotasVote[]>(`/vote/getVotesByContentId/${entry._id}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual([
