@@ -15,4 +15,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The client takes the /api's contract as types only: its schemas (and zod) stay out of
+    // the bundle. Its limits are plain values, imported as such. (Tests may read the server's code.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@contract/*', '!@contract/limits'],
+              allowTypeImports: true,
+              message: 'The client imports the contract as types only (import type), its limits from @contract/limits.',
+            },
+            { group: ['zod', '**/supabase/functions/**'], message: 'The client reaches the contract through @contract/* (types only).' },
+          ],
+        },
+      ],
+    },
+  },
 );

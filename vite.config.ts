@@ -228,7 +228,14 @@ function pwa() {
 
 export default defineConfig({
   plugins: [hidePrivateFolder(), react(), pwa(), preloadPage()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      // The /api's contract (reply and live event shapes, limits), declared in the function's
+      // shared code. The client imports its types, and only its limits as values (no zod).
+      '@contract': path.resolve(import.meta.dirname, 'supabase/functions/_shared/contract'),
+    },
+  },
   build: {
     // Country flags stay separate files, fetched one by one when shown, never data: URIs
     // (a Content-Security-Policy with img-src 'self' loads them); anything else as Vite decides.

@@ -17,7 +17,8 @@ const usage = `Usage: tsx stack/cli.ts <command>
   stack   the local stack only (Postgres, /functions/v1, /api)
   reset   delete the local database and storage files; the next start re-creates and re-seeds them
   schema  write supabase/schema/schema.sql: the migrations applied to a throwaway Postgres,
-          read back from its catalogs (\`npm run db:schema\`)
+          read back from its catalogs, and beside it live-events.md, the live events'
+          list from the contract (\`npm run db:schema\`)
   keys    print a fresh JWT secret, anon and service-role keys signed with it, and a
           publishable/secret key pair, as shell exports (for self-hosting: JERGA_HOST)`;
 

@@ -81,9 +81,9 @@ export async function startStack(
     // config.toml's site_url and additional_redirect_urls unless the environment names them.
     const authToml = loadAuthSettings();
     process.env.SITE_URL ??= config.siteUrl ?? authToml.siteUrl;
-    // On loopback also the seed project's own client, whose Vite dev server is on port 3000.
-    const seedClient = isLoopbackHost(config.host) ? ['http://localhost:3000', 'http://127.0.0.1:3000'] : [];
-    process.env.JERGA_APP_ORIGINS ??= [...(config.additionalRedirectUrls ?? authToml.additionalRedirectUrls), ...seedClient].join(',');
+    // On loopback also the palabrotas client, whose Vite dev server is on port 3000.
+    const palabrotasClient = isLoopbackHost(config.host) ? ['http://localhost:3000', 'http://127.0.0.1:3000'] : [];
+    process.env.JERGA_APP_ORIGINS ??= [...(config.additionalRedirectUrls ?? authToml.additionalRedirectUrls), ...palabrotasClient].join(',');
     const functions = await loadFunctions();
     auth = createAuthApp({
       databaseUrl: db.url,

@@ -13,7 +13,7 @@ const exposedHeaders = 'X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-
 
 /**
  * CORS as Supabase answers it: any origin may call, but never with credentials. The api's
- * session cookie (seed-style clients) is only ever used from the app's own origin, which
+ * session cookie (the palabrotas client) is only ever used from the app's own origin, which
  * proxies /api (Vite's proxy, stack/web.ts): same-origin calls need no CORS. Reflecting an
  * Origin with credentials allowed would let that site read replies meant for the browser's
  * own session, so no origin gets it. Set, never appended. And every reply is only what its

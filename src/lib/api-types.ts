@@ -1,6 +1,20 @@
-// The /api reply shapes are owned by the edge function; the client only imports them.
-export type { ApiErrorBody, AuthReply, BrowsedFlashcard, Byline, Entry, EntryDetail, EntryListReply, LinkVariantReply, UnlinkVariantReply, Variant, VariantsEvent, Feedback, Flashcard, FlashcardContent, FlashcardState, ListedUser, Moderation, NotificationSettings, ProfileReply, PublicProfile, SentFeedback, SessionTokens, StreakUpdate, Tag, User, CountryUsage, EntryUsage, MyUsage, UsageCounts, UsageEvent, UsageKind, UsageReply } from '../../supabase/functions/_shared/api/types';
-export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatStreamEvent, ChatTurn, ChatWithMessages, SeedChatTurn } from '../../supabase/functions/_shared/api/types';
-export type { FlashcardKind, FlashcardVariant, SeedComment, SeedFlashcard, SeedPreviewIntervals, SeedVote } from '../../supabase/functions/_shared/api/types';
-export type { ConceptEntry, ConceptGroup, ConceptSearchReply } from '../../supabase/functions/_shared/api/types';
-export type { AddRecordingReply, DeleteRecordingReply, Recording, RecordingsEvent, RecordingVote, RecordingVoteReply } from '../../supabase/functions/_shared/api/types';
+// The /api's reply and live event shapes are declared once, as zod schemas in the function's
+// shared code (supabase/functions/_shared/contract); the client imports only their types
+// (no zod at runtime), here and through `@contract/*`.
+export type * from '@contract/accounts';
+export type * from '@contract/chats';
+export type * from '@contract/comments';
+export type * from '@contract/common';
+export type * from '@contract/concepts';
+export type * from '@contract/entries';
+export type * from '@contract/feedback';
+export type * from '@contract/flashcards';
+export type * from '@contract/live-events';
+export type * from '@contract/moderation';
+export type * from '@contract/notifications';
+export type * from '@contract/palabrotas';
+export type * from '@contract/recordings';
+export type * from '@contract/streaks';
+export type * from '@contract/tags';
+export type * from '@contract/usage';
+export type * from '@contract/votes';

@@ -1,4 +1,5 @@
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
+import type { LiveEventsOf, LiveTopic } from '@contract/live-events';
 import { env } from './env';
 import { currentAccessToken } from './supabase';
 
@@ -39,21 +40,27 @@ function realtime(): Promise<RealtimeClient> {
   return client;
 }
 
-export type TopicMessage = (event: string, payload: Record<string, unknown>) => void;
+/** A handler per event of a topic, each given that event's payload as the contract declares it. */
+export type TopicHandlers<T extends LiveTopic> = { [E in keyof LiveEventsOf<T>]?: (payload: LiveEventsOf<T>[E]) => void };
+
+export interface TopicOptions {
+  /** After a dropped connection the channel rejoins by itself: refetch what may have been missed. */
+  onRejoin?: () => void;
+  /** Also be counted on this topic (Presence), and hear how many are: the page's "N learners here". */
+  onPresence?: (count: number) => void;
+}
 
 /**
  * Joins a topic the database publishes on (a private channel: only Postgres sends there) and
- * hands each broadcast to `onMessage`. After a dropped connection the channel rejoins by
- * itself and `onRejoin` runs, so the caller can refetch what it may have missed. Returns
- * the leave. Without Realtime (offline) the page simply is not live.
+ * hands each broadcast to the handler of its event, typed by the live events' contract
+ * (supabase/functions/_shared/contract/live-events.ts). Returns the leave. Without Realtime
+ * (offline) the page simply is not live.
  */
-export function subscribeTopic(
-  topic: string,
-  onMessage: TopicMessage,
-  onRejoin?: () => void,
-  /** Also be counted on this topic (Presence), and hear how many are: the page's "N learners here". */
-  onPresence?: (count: number) => void,
-): () => void {
+export function subscribeTopic<T extends LiveTopic>(topic: T, handlers: TopicHandlers<T>, { onRejoin, onPresence }: TopicOptions = {}): () => void {
+  // The one place a broadcast meets its type: the database sends what the contract says
+  // (tests/database/live-events.test.ts, tests/integration/live-events.test.ts), and nothing
+  // is parsed at runtime.
+  const handlerOf = handlers as Partial<Record<string, (payload: unknown) => void>>;
   let left = false;
   let channel: RealtimeChannel | undefined;
   let joinedBefore = false;
@@ -64,9 +71,7 @@ export function subscribeTopic(
       if (left) return;
       const joined = rt.channel(topic, { config: { private: true, presence: { key: '', enabled: Boolean(onPresence) } } });
       channel = joined;
-      joined.on('broadcast', { event: '*' }, (message: { event: string; payload?: Record<string, unknown> }) =>
-        onMessage(message.event, message.payload ?? {}),
-      );
+      joined.on('broadcast', { event: '*' }, (message: { event: string; payload?: unknown }) => handlerOf[message.event]?.(message.payload ?? {}));
       if (onPresence) joined.on('presence', { event: 'sync' }, () => onPresence(Object.keys(joined.presenceState()).length));
       joined.subscribe((status) => {
         if (status !== 'SUBSCRIBED') return;

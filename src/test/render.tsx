@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastProvider } from '@/components/toasts';
 import { StaticAuthProvider, type AuthUser } from '@/features/auth/auth-context';
+import type { User } from '@/lib/api-types';
 
 interface Options {
   path?: string;
@@ -36,7 +37,8 @@ export function renderWithProviders(ui: ReactNode, { path = '/', route = path, u
   return { ...result, router, queryClient };
 }
 
-export const testUser: AuthUser = {
+/** A learner as GET /api/auth/getUser answers (their settings the defaults). */
+export const testUser: User = {
   _id: '00000000-0000-4000-8000-000000000001',
   name: 'Lucía',
   email: 'lucia@example.com',
@@ -46,4 +48,7 @@ export const testUser: AuthUser = {
   timeZone: 'Europe/Madrid',
   currentStreak: 3,
   longestStreak: 7,
+  notifications: { comments: true, replies: true, votes: true, moderation: true },
+  newCardsPerDay: 20,
+  maxReviewsPerDay: 200,
 };

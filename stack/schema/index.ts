@@ -107,7 +107,8 @@ export async function writeSchema(text: string): Promise<void> {
 
 /**
  * `npm run db:schema`: a throwaway embedded Postgres in a temporary folder on a free port,
- * the schema generated there and written to supabase/schema/schema.sql.
+ * the schema generated there and written to supabase/schema/schema.sql; beside it the live
+ * events' list from the contract, supabase/schema/live-events.md.
  */
 export async function regenerateSchemaFile(log: (line: string) => void): Promise<void> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-schema-'));
@@ -115,6 +116,10 @@ export async function regenerateSchemaFile(log: (line: string) => void): Promise
   try {
     await writeSchema(await generateSchema(database.url));
     log(`Wrote ${path.relative(process.cwd(), schemaFile) || schemaFile}`);
+    // Loaded here, not with the CLI: the contract brings zod, which `npm start` does not need.
+    const { liveEventsFile, renderLiveEvents } = await import('./live-events.ts');
+    await fs.writeFile(liveEventsFile, renderLiveEvents());
+    log(`Wrote ${path.relative(process.cwd(), liveEventsFile) || liveEventsFile}`);
   } finally {
     await database.stop();
     await fs.rm(folder, { recursive: true, force: true });

@@ -109,7 +109,7 @@ describe('edge functions under Deno', () => {
     const headers = { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' };
     const created = await fetch(`${base}/api/chat/new`, { method: 'POST', headers, body: '{}' });
     expect(created.status).toBe(201);
-    // The seed's reply: the chat itself.
+    // palabrotas' reply: the chat itself.
     const chat = (await created.json()) as { _id: string };
 
     const sent = await fetch(`${base}/api/chat/send`, {

@@ -9,40 +9,40 @@ import { createServer, type ViteDevServer } from 'vite';
 import { launchBrowser } from '../support/browser.ts';
 import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
 
-// In real Chromium, a client set up as the seed project's is (github.com/dikuw/palabrotas,
+// In real Chromium, a client set up as palabrotas' is (github.com/dikuw/palabrotas,
 // client/vite.config.js): a Vite dev server on localhost whose `/api` proxy points at our
 // gateway with `changeOrigin: true`, fetch calls with `credentials: 'include'` and no
 // Authorization header. The browser itself decides which cookies travel and which Origin and
 // Sec-Fetch-Site headers it sends, so this checks the cookie session end to end.
 
 let browser: Browser;
-let seed: ViteDevServer;
-let seedUrl: string;
+let palabrotas: ViteDevServer;
+let palabrotasUrl: string;
 let root: string;
 
 beforeAll(async () => {
-  root = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-seed-client-'));
-  await fs.writeFile(path.join(root, 'index.html'), '<!doctype html><html lang="en"><head><title>Seed client</title></head><body><main>seed</main></body></html>');
-  seed = await createServer({
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-palabrotas-client-'));
+  await fs.writeFile(path.join(root, 'index.html'), '<!doctype html><html lang="en"><head><title>Palabrotas client</title></head><body><main>palabrotas</main></body></html>');
+  palabrotas = await createServer({
     root,
     configFile: false,
     logLevel: 'error',
     server: { host: 'localhost', port: 0, proxy: { '/api': { target: stack().apiUrl, changeOrigin: true } } },
   });
-  await seed.listen();
-  seedUrl = `http://localhost:${(seed.httpServer!.address() as AddressInfo).port}`;
+  await palabrotas.listen();
+  palabrotasUrl = `http://localhost:${(palabrotas.httpServer!.address() as AddressInfo).port}`;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await seed?.close();
+  await palabrotas?.close();
   await fs.rm(root, { recursive: true, force: true });
   await closeAdminSql();
 });
 
-/** What the seed's stores do: fetch with credentials, JSON in and out. */
-async function seedFetch(page: Page, url: string, method = 'GET', body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What palabrotas' stores do: fetch with credentials, JSON in and out. */
+async function palabrotasFetch(page: Page, url: string, method = 'GET', body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   return page.evaluate(
     async ({ url, method, body }) => {
       const response = await fetch(url, {
@@ -59,16 +59,16 @@ async function seedFetch(page: Page, url: string, method = 'GET', body?: unknown
 
 const nameOf = async (email: string) => (await adminSql()<{ name: string }[]>`select p.name from public.profiles p join auth.users u on u.id = p.id where u.email = ${email}`)[0]?.name;
 
-describe('the seed-style client, by cookie', () => {
-  const email = `seedjar-${randomUUID().slice(0, 8)}@test.jerga.local`;
-  const password = 'seed-cookie-pass-9';
+describe('the palabrotas-style client, by cookie', () => {
+  const email = `palabrotasjar-${randomUUID().slice(0, 8)}@test.jerga.local`;
+  const password = 'palabrotas-cookie-9';
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     context = await browser.newContext();
     page = await context.newPage();
-    await page.goto(`${seedUrl}/`);
+    await page.goto(`${palabrotasUrl}/`);
   });
 
   afterAll(async () => {
@@ -76,9 +76,9 @@ describe('the seed-style client, by cookie', () => {
   });
 
   it('registers, stays signed in across a reload, changes things, and logs out', async () => {
-    const registered = await seedFetch(page, '/api/user/register', 'POST', { name: 'Sonia Seed', email, password, confirmPassword: password });
+    const registered = await palabrotasFetch(page, '/api/user/register', 'POST', { name: 'Sonia Seed', email, password, confirmPassword: password });
     expect(registered.status).toBe(201);
-    const cookies = await context.cookies(seedUrl);
+    const cookies = await context.cookies(palabrotasUrl);
     const session = cookies.filter((cookie) => cookie.name.startsWith('sb-127-auth-token'));
     expect(session.length).toBeGreaterThan(0);
     for (const cookie of session) expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
@@ -86,21 +86,21 @@ describe('the seed-style client, by cookie', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('sb-127-auth-token');
 
     await page.reload();
-    expect((await seedFetch(page, '/api/auth/getUser')).body.user).toMatchObject({ email, name: 'Sonia Seed' });
-    expect((await seedFetch(page, '/api/auth/authStatus')).body).toMatchObject({ isAuthenticated: true });
+    expect((await palabrotasFetch(page, '/api/auth/getUser')).body.user).toMatchObject({ email, name: 'Sonia Seed' });
+    expect((await palabrotasFetch(page, '/api/auth/authStatus')).body).toMatchObject({ isAuthenticated: true });
 
-    const updated = await seedFetch(page, '/api/user/update', 'POST', { name: 'Sonia Renamed' });
+    const updated = await palabrotasFetch(page, '/api/user/update', 'POST', { name: 'Sonia Renamed' });
     expect(updated.status).toBe(200);
     expect(await nameOf(email)).toBe('Sonia Renamed');
 
-    expect((await seedFetch(page, '/api/auth/logout', 'POST')).status).toBe(200);
-    expect((await context.cookies(seedUrl)).filter((cookie) => cookie.name.startsWith('sb-127-auth-token'))).toEqual([]);
+    expect((await palabrotasFetch(page, '/api/auth/logout', 'POST')).status).toBe(200);
+    expect((await context.cookies(palabrotasUrl)).filter((cookie) => cookie.name.startsWith('sb-127-auth-token'))).toEqual([]);
     await page.reload();
-    expect((await seedFetch(page, '/api/auth/getUser')).body.user ?? null).toBeNull();
+    expect((await palabrotasFetch(page, '/api/auth/getUser')).body.user ?? null).toBeNull();
   });
 
   it('refuses a change that another origin on the same site sends with the cookie', async () => {
-    expect((await seedFetch(page, '/api/auth/login', 'POST', { email, password })).status).toBe(200);
+    expect((await palabrotasFetch(page, '/api/auth/login', 'POST', { email, password })).status).toBe(200);
     // Another port on localhost: same site, so the Lax cookie does travel; the Origin check stops it.
     const other = await context.newPage();
     try {
@@ -114,31 +114,31 @@ describe('the seed-style client, by cookie', () => {
           body: JSON.stringify({ name: 'Forged Name' }),
         });
         return response.type;
-      }, seedUrl);
+      }, palabrotasUrl);
       expect(status).toBe('opaque');
       await expect.poll(() => nameOf(email)).toBe('Sonia Renamed');
     } finally {
       await other.close();
     }
-    expect((await seedFetch(page, '/api/auth/getUser')).body.user).toMatchObject({ email });
+    expect((await palabrotasFetch(page, '/api/auth/getUser')).body.user).toMatchObject({ email });
   });
 
   it('signs in with Google through the local stand-in and comes back to the app signed in by cookie', async () => {
     const google = await browser.newContext();
     const tab = await google.newPage();
     try {
-      await tab.goto(`${seedUrl}/login`);
-      // The seed's button: window.location.href = '/api/auth/google'.
+      await tab.goto(`${palabrotasUrl}/login`);
+      // Palabrotas' button: window.location.href = '/api/auth/google'.
       await tab.evaluate(() => {
         window.location.href = '/api/auth/google';
       });
       await tab.getByRole('heading', { name: 'Sign in with Google' }).waitFor();
-      const googleEmail = `seedgoogle-${randomUUID().slice(0, 8)}@test.jerga.local`;
+      const googleEmail = `palabrotasgoogle-${randomUUID().slice(0, 8)}@test.jerga.local`;
       await tab.getByLabel('Email').fill(googleEmail);
       await tab.getByLabel('Name').fill('Gonzalo Google');
       await tab.getByRole('button', { name: 'Continue' }).click();
-      await tab.waitForURL(`${seedUrl}/`);
-      expect((await seedFetch(tab, '/api/auth/getUser')).body.user).toMatchObject({ email: googleEmail, name: 'Gonzalo Google' });
+      await tab.waitForURL(`${palabrotasUrl}/`);
+      expect((await palabrotasFetch(tab, '/api/auth/getUser')).body.user).toMatchObject({ email: googleEmail, name: 'Gonzalo Google' });
     } finally {
       await google.close();
     }

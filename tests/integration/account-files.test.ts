@@ -7,7 +7,7 @@ import { transport } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, registerThroughApi, stack } from '../support/stack.ts';
 
 // Deleting an account removes every file it ever stored (issue 30), on each of the four
-// doors: /api/user/deleteAccount, the seed's /api/user/delete-account, /api/admin/deleteUser
+// doors: /api/user/deleteAccount, palabrotas' /api/user/delete-account, /api/admin/deleteUser
 // (the files are gone when the reply comes) and GoTrue's DELETE /auth/v1/admin/users/{id}
 // (after one tick of the sweep function). Each learner has a registered avatar, a registered
 // recording and an unregistered upload in each bucket; afterwards no row, no file on disk,
@@ -103,7 +103,7 @@ describe('deleting an account removes every file it stored', () => {
     await expectEverythingGone(learner);
   });
 
-  it('POST /api/user/delete-account (the seed’s), with and without the password', async () => {
+  it('POST /api/user/delete-account (palabrotas’), with and without the password', async () => {
     const recent = await learnerWithFiles();
     const reply = await api('/user/delete-account', { body: { confirmation: 'DELETE' }, token: recent.token });
     expect(reply.status).toBe(200);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthReply, User } from '../../supabase/functions/_shared/api/types.ts';
+import type { AuthReply, User } from '../../supabase/functions/_shared/contract/accounts.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 
 const newEmail = () => `acct-${randomUUID().slice(0, 8)}@test.jerga.local`;

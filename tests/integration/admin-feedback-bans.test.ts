@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, Feedback, ListedUser } from '../../supabase/functions/_shared/api/types.ts';
+import type { ListedUser } from '../../supabase/functions/_shared/contract/accounts.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { Feedback } from '../../supabase/functions/_shared/contract/feedback.ts';
 import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transport } from '../support/realtime.ts';
 import { api, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 
-// Avatars as the seed's Chat page reads them (GET /api/avatar/:userId: a bare array of
+// Avatars as palabrotas' Chat page reads them (GET /api/avatar/:userId: a bare array of
 // {_id, userId, description, imageUrl, createdAt}), uploaded into the public `avatars` bucket
 // through Storage (images only, 1 MB at most, a learner's own folder only) and named with
 // POST /api/avatar/addAvatar.
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(closeAdminSql);
 
 describe('avatars', () => {
-  it('an image the learner uploaded into their folder, named through /api, listed as the seed lists avatars', async () => {
+  it('an image the learner uploaded into their folder, named through /api, listed as palabrotas lists avatars', async () => {
     const path = `${lola.id}/perfil.png`;
     const uploaded = await supabaseAs(lola).storage.from('avatars').upload(path, image(), { contentType: 'image/png' });
     expect(uploaded.error).toBeNull();
@@ -38,7 +38,7 @@ describe('avatars', () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ _id: expect.any(String), userId: lola.id, description: 'Una llama con gafas', imageUrl: expect.stringContaining('/storage/v1/object/public/avatars/') });
 
-    // Anyone reads the list (the seed's client asks without thinking of who is signed in).
+    // Anyone reads the list (the palabrotas client asks without thinking of who is signed in).
     const list = await api(`/avatar/${lola.id}`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowsedFlashcard, Entry, Flashcard } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { BrowsedFlashcard, Flashcard } from '../../supabase/functions/_shared/contract/flashcards.ts';
 import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // The card browser's routes on the real stack: browse with filters and pages, suspend and

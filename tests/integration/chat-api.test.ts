@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, ChatListItem, ChatTurn, ChatWithMessages, SeedChatTurn } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, ChatListItem, ChatTurn, ChatWithMessages, PalabrotasChatTurn } from '../../supabase/functions/_shared/contract/chats.ts';
 import { parseEvents } from '../support/sse.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
@@ -19,15 +19,15 @@ beforeAll(async () => {
 afterAll(closeAdminSql);
 
 async function newChat(user: TestUser, title?: string): Promise<Chat> {
-  // The seed's reply: the chat itself.
+  // palabrotas' reply: the chat itself.
   const reply = await api<Chat>('/chat/new', { body: { userId: user.id, ...(title === undefined ? {} : { title }) }, token: user.token });
   expect(reply.status).toBe(201);
   return reply.body;
 }
 
-/** POST /api/chat/send as JSON (the seed's {reply: text, chatId}), read as the stored turn (reply: the stored message). */
+/** POST /api/chat/send as JSON (palabrotas' {reply: text, chatId}), read as the stored turn (reply: the stored message). */
 async function send(user: TestUser, chatId: string, message: string, extra: Record<string, unknown> = {}) {
-  const reply = await api<SeedChatTurn>('/chat/send', { body: { userId: user.id, chatId, message, ...extra }, token: user.token });
+  const reply = await api<PalabrotasChatTurn>('/chat/send', { body: { userId: user.id, chatId, message, ...extra }, token: user.token });
   if (reply.status !== 200) return { ...reply, body: reply.body as unknown as ChatTurn & { code?: string } };
   expect(reply.body.reply).toBe(reply.body.assistantMessage.content);
   expect(reply.body.chatId).toBe(chatId);

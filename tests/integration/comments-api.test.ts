@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // /api/comment against the real stack: who may comment and delete, the spec's replies, and

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ConceptSearchReply } from '../../supabase/functions/_shared/api/types.ts';
+import type { ApiErrorBody } from '../../supabase/functions/_shared/contract/common.ts';
+import type { ConceptSearchReply } from '../../supabase/functions/_shared/contract/concepts.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // GET /api/concept/search: the groups of entries linked as one meaning across countries

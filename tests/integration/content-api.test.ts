@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, EntryListReply } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry, EntryListReply } from '../../supabase/functions/_shared/contract/entries.ts';
 import { UNPAGED_MAX_ENTRIES } from '../../supabase/functions/_shared/api/content.ts';
 import { adminSql, api, closeAdminSql, createUser, signAccessToken, stack, type TestUser } from '../support/stack.ts';
 
@@ -284,14 +284,14 @@ describe('listing, search and pagination', () => {
     expect(pages).toBe(3);
   });
 
-  it('answers a call without limit or cursor (the seed’s client) with every entry, streamed, and pages of 100 at most with either', async () => {
-    // Not counting seed-shapes' capped list ('tope…' titles), which comes and goes meanwhile.
+  it('answers a call without limit or cursor (the palabrotas client) with every entry, streamed, and pages of 100 at most with either', async () => {
+    // Not counting palabrotas-shapes' capped list ('tope…' titles), which comes and goes meanwhile.
     const [{ n }] = await adminSql()`select count(*)::int as n from public.entries where show and title not like 'tope%'`;
     expect(n).toBeGreaterThan(100);
     for (const path of ['/content/getContents', '/content/getContentsSortedByVoteDesc']) {
       const all = await api<EntryListReply>(path);
       expect(all.status).toBe(200);
-      // Others' tests add entries meanwhile (seed-shapes passes the cap for a while): at least
+      // Others' tests add entries meanwhile (palabrotas-shapes passes the cap for a while): at least
       // the ones counted up to the cap, each once, and a cursor only once the cap is reached.
       const ids = all.body.data.map((entry) => entry._id);
       expect(new Set(ids).size).toBe(ids.length);

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSql, api, closeAdminSql, signAccessToken, stack, testClientAddress } from '../support/stack.ts';
 
-// Sessions the way the seed's client carries them: no Authorization header, the session in
+// Sessions the way the palabrotas client carries them: no Authorization header, the session in
 // an HttpOnly cookie in @supabase/ssr's format, set by login/register/Google and read by
 // every /api route; plus the cross-site request and CORS rules that cookies bring.
 
@@ -52,8 +52,8 @@ class Jar {
 
 const sameOrigin = () => ({ origin: stack().apiUrl });
 
-/** Calls /api as the seed's client does: no Authorization, the jar's cookies, JSON. */
-async function seedCall<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Calls /api as the palabrotas client does: no Authorization, the jar's cookies, JSON. */
+async function palabrotasCall<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
   jar: Jar,
   path: string,
   options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -86,7 +86,7 @@ async function registeredLearner(name = 'Cora Cookie'): Promise<{ email: string;
 
 async function loggedInJar(email: string): Promise<Jar> {
   const jar = new Jar();
-  const reply = await seedCall(jar, '/auth/login', { body: { email, password }, headers: sameOrigin() });
+  const reply = await palabrotasCall(jar, '/auth/login', { body: { email, password }, headers: sameOrigin() });
   expect(reply.status).toBe(200);
   return jar;
 }
@@ -103,7 +103,7 @@ describe('the session cookie', () => {
 
   it('is set by login in @supabase/ssr’s format: HttpOnly, SameSite=Lax, Path=/, long-lived, not Secure over http', async () => {
     const jar = new Jar();
-    const reply = await seedCall(jar, '/auth/login', { body: { email: learner.email, password }, headers: sameOrigin() });
+    const reply = await palabrotasCall(jar, '/auth/login', { body: { email: learner.email, password }, headers: sameOrigin() });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ authenticated: true, user: { _id: learner.id } });
     const written = reply.set.filter((cookie) => cookie.name === cookieName || cookie.name.startsWith(`${cookieName}.`));
@@ -123,7 +123,7 @@ describe('the session cookie', () => {
 
   it('says Secure when the browser came over https through the trusted proxy', async () => {
     const jar = new Jar();
-    const reply = await seedCall(jar, '/auth/login', {
+    const reply = await palabrotasCall(jar, '/auth/login', {
       body: { email: learner.email, password },
       headers: { 'x-forwarded-proto': 'https', 'sec-fetch-site': 'same-origin' },
     });
@@ -135,13 +135,13 @@ describe('the session cookie', () => {
   it('is set by registration, and not for clients that carry their session in Authorization', async () => {
     const jar = new Jar();
     const email = newEmail();
-    const registered = await seedCall(jar, '/user/register', {
+    const registered = await palabrotasCall(jar, '/user/register', {
       body: { name: 'Rita Register', email, password, confirmPassword: password },
       headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(registered.status).toBe(201);
     expect(jar.session()).toMatchObject({ user: { email } });
-    expect((await seedCall(jar, '/auth/getUser')).body.user).toMatchObject({ email, name: 'Rita Register' });
+    expect((await palabrotasCall(jar, '/auth/getUser')).body.user).toMatchObject({ email, name: 'Rita Register' });
     const bearer = await api('/auth/login', { body: { email, password } });
     expect(bearer.status).toBe(200);
     expect(bearer.headers.getSetCookie()).toEqual([]);
@@ -149,17 +149,17 @@ describe('the session cookie', () => {
 
   it('makes every route act as the learner, and restores them on reload (getUser, authStatus)', async () => {
     const jar = await loggedInJar(learner.email);
-    const me = await seedCall(jar, '/auth/getUser');
+    const me = await palabrotasCall(jar, '/auth/getUser');
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ _id: learner.id, email: learner.email });
-    const status = await seedCall(jar, '/auth/authStatus');
+    const status = await palabrotasCall(jar, '/auth/authStatus');
     expect(status.body).toMatchObject({ isAuthenticated: true, user: { _id: learner.id } });
-    const renamed = await seedCall(jar, '/user/update', { body: { name: 'Cora Renamed' }, headers: { 'sec-fetch-site': 'same-origin' } });
+    const renamed = await palabrotasCall(jar, '/user/update', { body: { name: 'Cora Renamed' }, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(renamed.status).toBe(200);
     expect(await nameOf(learner.id)).toBe('Cora Renamed');
     // Without the cookie the same browser is a guest.
-    expect((await seedCall(new Jar(), '/auth/getUser')).body.user).toBeNull();
-    expect((await seedCall(new Jar(), '/auth/authStatus')).body).toMatchObject({ isAuthenticated: false, user: null });
+    expect((await palabrotasCall(new Jar(), '/auth/getUser')).body.user).toBeNull();
+    expect((await palabrotasCall(new Jar(), '/auth/authStatus')).body).toMatchObject({ isAuthenticated: false, user: null });
   });
 
   it('renews an expired access token with its refresh token and sets the new session', async () => {
@@ -171,7 +171,7 @@ describe('the session cookie', () => {
     const stale = { ...real, access_token: expired, expires_at: Math.floor(Date.now() / 1000) - 120 };
     jar.cookies.clear();
     jar.cookies.set(cookieName, `base64-${Buffer.from(JSON.stringify(stale)).toString('base64url')}`);
-    const me = await seedCall(jar, '/auth/getUser');
+    const me = await palabrotasCall(jar, '/auth/getUser');
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ _id: learner.id });
     const renewed = jar.session();
@@ -179,14 +179,14 @@ describe('the session cookie', () => {
     expect(renewed.refresh_token).not.toBe(real.refresh_token);
     expect((decodeJwt(renewed.access_token).exp ?? 0) * 1000).toBeGreaterThan(Date.now());
     // The renewed cookie goes on working.
-    expect((await seedCall(jar, '/auth/authStatus')).body).toMatchObject({ isAuthenticated: true });
+    expect((await palabrotasCall(jar, '/auth/authStatus')).body).toMatchObject({ isAuthenticated: true });
   });
 
   it('clears a cookie whose renewal Auth refuses, and the request goes on as a guest', async () => {
     const expired = await signAccessToken({ id: learner.id, email: learner.email }, -120);
     const jar = new Jar();
     jar.cookies.set(`${cookieName}.0`, `base64-${Buffer.from(JSON.stringify({ access_token: expired, refresh_token: 'not-a-refresh-token', expires_at: 1 })).toString('base64url')}`);
-    const me = await seedCall(jar, '/auth/getUser');
+    const me = await palabrotasCall(jar, '/auth/getUser');
     expect(me.status).toBe(200);
     expect(me.body.user).toBeNull();
     const cleared = me.set.find((cookie) => cookie.name === `${cookieName}.0`);
@@ -195,7 +195,7 @@ describe('the session cookie', () => {
     // A cookie that is not a session at all: the same.
     const garbage = new Jar();
     garbage.cookies.set(cookieName, 'base64-!!!');
-    const status = await seedCall(garbage, '/auth/authStatus');
+    const status = await palabrotasCall(garbage, '/auth/authStatus');
     expect(status.body).toMatchObject({ isAuthenticated: false });
     expect(status.set.find((cookie) => cookie.name === cookieName)?.attributes['max-age']).toBe('0');
   });
@@ -204,7 +204,7 @@ describe('the session cookie', () => {
     const jar = await loggedInJar(learner.email);
     const { access_token: accessToken } = jar.session();
     expect((await api('/auth/logout', { method: 'POST', token: accessToken })).status).toBe(200);
-    const me = await seedCall(jar, '/auth/getUser');
+    const me = await palabrotasCall(jar, '/auth/getUser');
     expect(me.status).toBe(401);
     expect(me.body).toMatchObject({ code: 'session_ended' });
     expect(me.set.length).toBeGreaterThan(0);
@@ -215,7 +215,7 @@ describe('the session cookie', () => {
   it('is cleared when the learner deletes their account', async () => {
     const leaving = await registeredLearner('Dora Delete');
     const jar = await loggedInJar(leaving.email);
-    const deleted = await seedCall(jar, '/user/deleteAccount', { body: { currentPassword: password }, headers: sameOrigin() });
+    const deleted = await palabrotasCall(jar, '/user/deleteAccount', { body: { currentPassword: password }, headers: sameOrigin() });
     expect(deleted.status).toBe(200);
     expect(deleted.set.length).toBeGreaterThan(0);
     for (const cookie of deleted.set) expect(cookie.attributes['max-age']).toBe('0');
@@ -228,7 +228,7 @@ describe('the session cookie', () => {
     // A chunk left over from an older, larger session is cleared too.
     jar.cookies.set(`${cookieName}.1`, 'left-over');
     const sent = [...jar.cookies.keys()];
-    const out = await seedCall(jar, '/auth/logout', { method: 'POST', headers: sameOrigin() });
+    const out = await palabrotasCall(jar, '/auth/logout', { method: 'POST', headers: sameOrigin() });
     expect(out.status).toBe(200);
     for (const name of sent) expect(out.set.find((cookie) => cookie.name === name)?.attributes['max-age'], name).toBe('0');
     expect(jar.cookies.size).toBe(0);
@@ -248,7 +248,7 @@ describe('cross-site requests with the cookie', () => {
   });
 
   it('refuses a change from a foreign Origin with 403, and changes nothing', async () => {
-    const reply = await seedCall(jar, '/user/update', { body: { name: 'Evil Rename' }, headers: { origin: 'https://evil.example' } });
+    const reply = await palabrotasCall(jar, '/user/update', { body: { name: 'Evil Rename' }, headers: { origin: 'https://evil.example' } });
     expect(reply.status).toBe(403);
     expect(reply.body).toMatchObject({ code: 'cross_site_request', message: 'This request came from another site. Please use the app itself.' });
     expect(await nameOf(learner.id)).toBe('Sara Samesite');
@@ -256,14 +256,14 @@ describe('cross-site requests with the cookie', () => {
 
   it('refuses a change with Sec-Fetch-Site cross-site and no Origin, or with neither header', async () => {
     for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}, { origin: 'null' }] as Record<string, string>[]) {
-      const reply = await seedCall(jar, '/user/update', { body: { name: 'Evil Rename' }, headers });
+      const reply = await palabrotasCall(jar, '/user/update', { body: { name: 'Evil Rename' }, headers });
       expect(reply.status, JSON.stringify(headers)).toBe(403);
       expect(reply.body.code).toBe('cross_site_request');
     }
     // Logging someone out is a change too.
-    expect((await seedCall(jar, '/auth/logout', { method: 'POST', headers: { origin: 'http://localhost:1' } })).status).toBe(403);
+    expect((await palabrotasCall(jar, '/auth/logout', { method: 'POST', headers: { origin: 'http://localhost:1' } })).status).toBe(403);
     expect(await nameOf(learner.id)).toBe('Sara Samesite');
-    expect((await seedCall(jar, '/auth/getUser')).body.user).toMatchObject({ _id: learner.id });
+    expect((await palabrotasCall(jar, '/auth/getUser')).body.user).toMatchObject({ _id: learner.id });
   });
 
   it('accepts a change from the app’s own origin: the request’s own, SITE_URL’s, JERGA_APP_ORIGINS’s, or Sec-Fetch-Site same-origin', async () => {
@@ -271,10 +271,10 @@ describe('cross-site requests with the cookie', () => {
       [{ origin: stack().apiUrl }, 'Sara One'],
       [{ origin: 'http://localhost:5173' }, 'Sara Two'],
       [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:4000' }, 'Sara Three'],
-      // The seed's client on its own dev server (port 3000): one of the local stack's app origins.
+      // The palabrotas client on its own dev server (port 3000): one of the local stack's app origins.
       [{ origin: 'http://localhost:3000' }, 'Sara Four'],
     ] as const) {
-      const reply = await seedCall(jar, '/user/update', { body: { name }, headers });
+      const reply = await palabrotasCall(jar, '/user/update', { body: { name }, headers });
       expect(reply.status, JSON.stringify(headers)).toBe(200);
       expect(await nameOf(learner.id)).toBe(name);
     }
@@ -308,7 +308,7 @@ describe('cross-site requests with the cookie', () => {
   });
 
   it('lets reads through from anywhere (they change nothing), and leaves bearer-token requests alone', async () => {
-    expect((await seedCall(jar, '/auth/getUser', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+    expect((await palabrotasCall(jar, '/auth/getUser', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
     const token = jar.session().access_token;
     const bearer = await api('/user/update', { body: { name: 'Sara Bearer' }, token, headers: { origin: 'https://evil.example' } });
     expect(bearer.status).toBe(200);
@@ -316,10 +316,10 @@ describe('cross-site requests with the cookie', () => {
   });
 
   it('refuses a sign-in or registration that a foreign page sends (login CSRF)', async () => {
-    const foreign = await seedCall(new Jar(), '/auth/login', { body: { email: learner.email, password }, headers: { origin: 'https://evil.example' } });
+    const foreign = await palabrotasCall(new Jar(), '/auth/login', { body: { email: learner.email, password }, headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
     expect(foreign.set).toEqual([]);
-    const crossSite = await seedCall(new Jar(), '/user/register', {
+    const crossSite = await palabrotasCall(new Jar(), '/user/register', {
       body: { name: 'X', email: newEmail(), password, confirmPassword: password },
       headers: { 'sec-fetch-site': 'cross-site' },
     });
@@ -357,8 +357,8 @@ describe('GET /api/auth/google without redirectTo', () => {
   it('goes through the local Google page and ends back in the app signed in by cookie', async () => {
     const jar = new Jar();
     const appOrigin = 'http://localhost:3000';
-    // The seed's button: a navigation from its login page, same origin (through its Vite proxy).
-    const start = await seedCall(jar, '/auth/google', { headers: { referer: `${appOrigin}/login`, 'sec-fetch-site': 'same-origin' } });
+    // Palabrotas' button: a navigation from its login page, same origin (through its Vite proxy).
+    const start = await palabrotasCall(jar, '/auth/google', { headers: { referer: `${appOrigin}/login`, 'sec-fetch-site': 'same-origin' } });
     expect(start.status).toBe(302);
     const verifier = start.set.find((cookie) => cookie.name === `${cookieName}-code-verifier`);
     expect(verifier?.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: '/', 'max-age': '600' });
@@ -384,22 +384,22 @@ describe('GET /api/auth/google without redirectTo', () => {
     expect(back.origin + back.pathname).toBe(`${appOrigin}/api/auth/google/callback`);
     expect(back.searchParams.get('code')).toBeTruthy();
 
-    // The app's origin proxies /api to us (as the seed's Vite proxy does).
-    const finished = await seedCall(jar, `/auth/google/callback${back.search}`);
+    // The app's origin proxies /api to us (as palabrotas' Vite proxy does).
+    const finished = await palabrotasCall(jar, `/auth/google/callback${back.search}`);
     expect(finished.status).toBe(302);
     expect(finished.headers.get('location')).toBe('/');
     expect(finished.set.find((cookie) => cookie.name === `${cookieName}-code-verifier`)?.attributes['max-age']).toBe('0');
     expect(jar.session()).toMatchObject({ user: { email } });
-    const me = await seedCall(jar, '/auth/getUser');
+    const me = await palabrotasCall(jar, '/auth/getUser');
     expect(me.body.user).toMatchObject({ email, name: 'Gala Google' });
   });
 
   it('sends the browser to the login page when the code cannot be traded (no verifier, or a used code)', async () => {
-    const noVerifier = await seedCall(new Jar(), '/auth/google/callback?code=whatever');
+    const noVerifier = await palabrotasCall(new Jar(), '/auth/google/callback?code=whatever');
     expect(noVerifier.status).toBe(302);
     expect(noVerifier.headers.get('location')).toMatch(/^\/login\?error=/);
     expect(noVerifier.set.find((cookie) => cookie.name === cookieName)).toBeUndefined();
-    const refused = await seedCall(new Jar(), '/auth/google/callback?error=access_denied&error_description=The%20user%20cancelled');
+    const refused = await palabrotasCall(new Jar(), '/auth/google/callback?error=access_denied&error_description=The%20user%20cancelled');
     expect(refused.headers.get('location')).toBe('/login?error=The%20user%20cancelled');
   });
 });

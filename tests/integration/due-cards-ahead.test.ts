@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, Flashcard } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { Flashcard } from '../../supabase/functions/_shared/contract/flashcards.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // The next day's due cards (issue 20, offline tomorrow) through /api on the real stack:
 // GET /api/flashcard/getDueFlashcards/{userId}?limit=N&ahead=1 answers today's page as
 // without `ahead`, plus `nextDay` {from, cards}: when the learner's next local day starts
-// (their time zone) and the cards due before its end, each with its `due`. The seed's bare
+// (their time zone) and the cards due before its end, each with its `due`. palabrotas' bare
 // list (no `limit`) stays as it was; a bad `ahead` is a 400. `nextDay.spare`: the New and
 // Review cards that come next in that day, as many as today's limits still let today take.
 

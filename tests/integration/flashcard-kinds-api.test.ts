@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, Flashcard } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { Flashcard } from '../../supabase/functions/_shared/contract/flashcards.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // Flashcard kinds through /api/flashcard against the real stack: addFlashcard's `kind`

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntryDetail, VariantsEvent } from '../../supabase/functions/_shared/api/types.ts';
+import type { EntryDetail } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { VariantsEvent } from '../../supabase/functions/_shared/contract/live-events.ts';
 import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 

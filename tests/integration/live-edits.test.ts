@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
 import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/realtime.ts';
 import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 

@@ -1,6 +1,6 @@
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
 import { closeRealtimeClients, realtimeClientAs } from '../support/realtime.ts';
 import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthReply, Entry } from '../../supabase/functions/_shared/api/types.ts';
+import type { AuthReply } from '../../supabase/functions/_shared/contract/accounts.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
 import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 

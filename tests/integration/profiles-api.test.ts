@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, ProfileReply, Tag } from '../../supabase/functions/_shared/api/types.ts';
+import type { ProfileReply } from '../../supabase/functions/_shared/contract/accounts.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { Tag } from '../../supabase/functions/_shared/contract/tags.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // Bylines (entry_json's addedBy and ownerDeleted), GET /api/user/getProfile/:userId, and

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Recording, RecordingsEvent, RecordingVoteReply } from '../../supabase/functions/_shared/api/types.ts';
+import type { RecordingsEvent } from '../../supabase/functions/_shared/contract/live-events.ts';
+import type { Recording, RecordingVoteReply } from '../../supabase/functions/_shared/contract/recordings.ts';
 import { closeRealtimeClients, realtimeClientAs, subscribed, transport } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyCard, fsrs, type Card, type Grade } from 'ts-fsrs';
 import { randomUUID } from 'node:crypto';
-import type { DailyProgress, Entry, Flashcard, StreakUpdate, User } from '../../supabase/functions/_shared/api/types.ts';
+import type { User } from '../../supabase/functions/_shared/contract/accounts.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { DailyProgress, Flashcard } from '../../supabase/functions/_shared/contract/flashcards.ts';
+import type { StreakUpdate } from '../../supabase/functions/_shared/contract/streaks.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // Reviews that travel (issue 20) through /api on the real stack: a reviewId taken once,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, SeedChatTurn, Entry, EntryListReply, Tag } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, PalabrotasChatTurn } from '../../supabase/functions/_shared/contract/chats.ts';
+import type { Entry, EntryListReply } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { Tag } from '../../supabase/functions/_shared/contract/tags.ts';
 import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // Meanings in Spanish too (issue 18), through the /api on the real stack: descriptionEs on
@@ -133,7 +135,7 @@ describe('search by the Spanish meaning', () => {
     const word = `guagüita${unique()}`;
     const entry = await addEntry({ descriptionEs: `Una ${word} pequeña.` }, owner.token);
     const chat = await api<Chat>('/chat/new', { body: { userId: owner.id }, token: owner.token });
-    const turn = await api<SeedChatTurn>('/chat/send', {
+    const turn = await api<PalabrotasChatTurn>('/chat/send', {
       body: { userId: owner.id, chatId: chat.body._id, message: `¿Qué es una ${word.replace('ü', 'u')}?`, language: 'es' },
       token: owner.token,
     });

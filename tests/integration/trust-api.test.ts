@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient } from '@supabase/auth-js';
-import type { AuthReply, Entry, User } from '../../supabase/functions/_shared/api/types.ts';
+import type { AuthReply, User } from '../../supabase/functions/_shared/contract/accounts.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
 import { asCaller, closeDb } from '../../supabase/functions/_shared/db.ts';
 import { callerFrom, guest } from '../../supabase/functions/_shared/auth.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, createApiApp } from '../../supabase/functions/_shared/api/app.ts';
-import type { Chat, ChatTurn, SeedChatTurn } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, ChatTurn, PalabrotasChatTurn } from '../../supabase/functions/_shared/contract/chats.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 
@@ -72,7 +72,7 @@ async function newChat(): Promise<Chat> {
 /** Asks the offline tutor (the stack's /api). */
 async function askOffline(message: string, language = 'en'): Promise<ChatTurn> {
   const chat = await newChat();
-  const reply = await api<SeedChatTurn>('/chat/send', { body: { chatId: chat._id, message, language }, token: learner.token });
+  const reply = await api<PalabrotasChatTurn>('/chat/send', { body: { chatId: chat._id, message, language }, token: learner.token });
   expect(reply.status).toBe(200);
   return storedTurn(reply.body);
 }
@@ -86,11 +86,11 @@ async function askModel(message: string): Promise<ChatTurn> {
     body: JSON.stringify({ chatId: chat._id, message }),
   });
   expect(response.status).toBe(200);
-  return storedTurn((await response.json()) as SeedChatTurn);
+  return storedTurn((await response.json()) as PalabrotasChatTurn);
 }
 
-/** The JSON reply (the seed's {reply: text, chatId}) as the stored turn: reply is the stored message. */
-function storedTurn(body: SeedChatTurn): ChatTurn {
+/** The JSON reply (palabrotas' {reply: text, chatId}) as the stored turn: reply is the stored message. */
+function storedTurn(body: PalabrotasChatTurn): ChatTurn {
   expect(body.reply).toBe(body.assistantMessage.content);
   return { reply: body.assistantMessage, userMessage: body.userMessage, chat: body.chat };
 }

@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { close, createApiApp } from '../../supabase/functions/_shared/api/app.ts';
-import type { Chat, ChatTurn, SeedChatTurn } from '../../supabase/functions/_shared/api/types.ts';
+import type { Chat, ChatTurn, PalabrotasChatTurn } from '../../supabase/functions/_shared/contract/chats.ts';
 import { defaultReplyPieces, MADE_UP_ENTRY_ID, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { readEvents } from '../support/sse.ts';
 import { adminSql, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
@@ -78,8 +78,8 @@ describe('the prompt', () => {
     const before = fake.requests.length;
     const reply = await send(chat._id, '¿Qué significa chamba?');
     expect(reply.status).toBe(200);
-    const answered = (await reply.json()) as SeedChatTurn;
-    // As JSON, the seed's reply: the text; the stored message beside it.
+    const answered = (await reply.json()) as PalabrotasChatTurn;
+    // As JSON, palabrotas' reply: the text; the stored message beside it.
     expect(answered.reply).toBe(answered.assistantMessage.content);
     const turn: ChatTurn = { reply: answered.assistantMessage, userMessage: answered.userMessage, chat: answered.chat };
     expect(fake.requests.length).toBe(before + 1);

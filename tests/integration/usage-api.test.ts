@@ -1,6 +1,8 @@
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, UsageCounts, User } from '../../supabase/functions/_shared/api/types.ts';
+import type { User } from '../../supabase/functions/_shared/contract/accounts.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { UsageCounts } from '../../supabase/functions/_shared/contract/usage.ts';
 import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/realtime.ts';
 import { api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 

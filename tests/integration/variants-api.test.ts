@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, Entry, EntryDetail, LinkVariantReply, UnlinkVariantReply, VariantsEvent } from '../../supabase/functions/_shared/api/types.ts';
+import type { ApiErrorBody } from '../../supabase/functions/_shared/contract/common.ts';
+import type { Entry, EntryDetail, LinkVariantReply, UnlinkVariantReply } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { VariantsEvent } from '../../supabase/functions/_shared/contract/live-events.ts';
 import { closeRealtimeClients, realtimeClientAs, subscribed } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 

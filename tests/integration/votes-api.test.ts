@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, SeedVote } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
+import type { PalabrotasVote } from '../../supabase/functions/_shared/contract/votes.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // /api/vote against the real stack: who may vote, the spec's replies and messages, and
@@ -78,8 +79,8 @@ describe('POST /api/vote/addVote', () => {
 
 describe('GET /api/vote/getVotesByContentId and getVoteSummary, DELETE /api/vote/removeVote', () => {
   it('lists an entry’s votes with the spec’s fields, for guests too', async () => {
-    // The seed's reply: the votes themselves, a bare array, the voter populated with its name.
-    const reply = await api<SeedVote[]>(`/vote/getVotesByContentId/${entry._id}`);
+    // palabrotas' reply: the votes themselves, a bare array, the voter populated with its name.
+    const reply = await api<PalabrotasVote[]>(`/vote/getVotesByContentId/${entry._id}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual([
       {

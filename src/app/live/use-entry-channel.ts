@@ -9,12 +9,11 @@ import { tagKeys } from '@/features/tags/api/tag-keys';
 import { applyLiveVariants } from '@/features/variants/api/apply-live-variants';
 import { applyLiveUsage } from '@/features/usage';
 import { voteKeys } from '@/features/votes/api/vote-keys';
-import type { Entry, Tag, UsageEvent, VariantsEvent } from '@/lib/api-types';
+import type { Entry } from '@/lib/api-types';
 import { subscribeTopic } from '@/lib/realtime';
-import { applyScore, type EntryEdit, type Score } from './use-scores-channel';
+import { applyScore } from './use-scores-channel';
 
-function setCommentCount(queryClient: QueryClient, entryId: string, commentCount: unknown) {
-  if (typeof commentCount !== 'number') return;
+function setCommentCount(queryClient: QueryClient, entryId: string, commentCount: number) {
   queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, commentCount });
 }
 
@@ -28,49 +27,49 @@ export function useEntryChannel(entryId: string): number | null {
   const [here, setHere] = useState<{ entryId: string; count: number } | null>(null);
   useEffect(() => {
     if (!entryId) return;
+    // The count leaves out held and removed comments: it moves with them too.
+    const commentModerated = ({ commentCount }: { commentCount: number }) => {
+      setCommentCount(queryClient, entryId, commentCount);
+      void queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(entryId) });
+    };
     return subscribeTopic(
       `entry:${entryId}`,
-      (event, payload) => {
-        if (event === 'vote') applyScore(queryClient, payload as unknown as Score);
-        else if (event === 'comment_added') {
-          const comment = payload.comment as Comment;
+      {
+        vote: (score) => applyScore(queryClient, score),
+        comment_added: ({ comment, commentCount }) => {
           queryClient.setQueryData<Comment[]>(commentKeys.forEntry(entryId), (list) =>
             list && !list.some((item) => item._id === comment._id) ? [comment, ...list] : list,
           );
-          setCommentCount(queryClient, entryId, payload.commentCount);
-        } else if (event === 'comment_deleted') {
-          queryClient.setQueryData<Comment[]>(commentKeys.forEntry(entryId), (list) => list?.filter((item) => item._id !== payload._id));
-          setCommentCount(queryClient, entryId, payload.commentCount);
-        } else if (event === 'tags') {
-          applyLiveTags(queryClient, entryId, payload.tags as Tag[]);
-        } else if (event === 'variants') {
-          applyLiveVariants(queryClient, entryId, payload as Partial<VariantsEvent>);
-        } else if (event === 'usage') {
-          applyLiveUsage(queryClient, payload as unknown as UsageEvent);
-        } else if (event === 'recordings') {
-          applyLiveRecordings(queryClient, entryId);
-        } else if (event === 'entry_updated') {
-          const { contentId: _id, ...fields } = payload as unknown as EntryEdit;
-          queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, ...fields });
-        } else if (event === 'hidden') {
+          setCommentCount(queryClient, entryId, commentCount);
+        },
+        comment_deleted: ({ _id, commentCount }) => {
+          queryClient.setQueryData<Comment[]>(commentKeys.forEntry(entryId), (list) => list?.filter((item) => item._id !== _id));
+          setCommentCount(queryClient, entryId, commentCount);
+        },
+        tags: ({ tags }) => applyLiveTags(queryClient, entryId, tags),
+        variants: (variants) => applyLiveVariants(queryClient, entryId, variants),
+        usage: (usage) => applyLiveUsage(queryClient, usage),
+        recordings: () => applyLiveRecordings(queryClient, entryId),
+        entry_updated: ({ id: _message, contentId: _id, ...fields }) =>
+          queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, ...fields }),
+        hidden: () => {
           // Held by moderators: marked at once (the page tells its owner and admins why, and
           // anyone else that it is gone); refetched the next time it is opened.
           queryClient.setQueryData<Entry>(entryKeys.detail(entryId), (entry) => entry && { ...entry, show: false, moderation: entry.moderation ?? 'held' });
           void queryClient.invalidateQueries({ queryKey: entryKeys.detail(entryId), refetchType: 'none' });
-        } else if (event === 'shown') {
-          void queryClient.invalidateQueries({ queryKey: entryKeys.detail(entryId) });
-        } else if (event === 'comment_hidden' || event === 'comment_shown') {
-          // The count leaves out held and removed comments: it moves with them.
-          setCommentCount(queryClient, entryId, payload.commentCount);
-          void queryClient.invalidateQueries({ queryKey: commentKeys.forEntry(entryId) });
-        }
+        },
+        shown: () => void queryClient.invalidateQueries({ queryKey: entryKeys.detail(entryId) }),
+        comment_hidden: commentModerated,
+        comment_shown: commentModerated,
       },
-      () => {
-        for (const queryKey of [entryKeys.detail(entryId), voteKeys.summary(entryId), commentKeys.forEntry(entryId), tagKeys.forEntry(entryId), recordingKeys.forEntry(entryId)]) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
+      {
+        onRejoin: () => {
+          for (const queryKey of [entryKeys.detail(entryId), voteKeys.summary(entryId), commentKeys.forEntry(entryId), tagKeys.forEntry(entryId), recordingKeys.forEntry(entryId)]) {
+            void queryClient.invalidateQueries({ queryKey });
+          }
+        },
+        onPresence: (count) => setHere({ entryId, count }),
       },
-      (count) => setHere({ entryId, count }),
     );
   }, [entryId, queryClient]);
   return here?.entryId === entryId ? here.count : null;

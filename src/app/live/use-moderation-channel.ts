@@ -12,6 +12,6 @@ export function useModerationChannel(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: moderationKeys.queues() });
-    return subscribeTopic('moderation', (event) => event === 'queue' && refresh(), refresh);
+    return subscribeTopic('moderation', { queue: refresh }, { onRejoin: refresh });
   }, [enabled, queryClient]);
 }

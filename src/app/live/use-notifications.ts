@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { notificationKeys } from '@/features/notifications/api/notification-keys';
-import type { AppNotification } from '@/features/notifications/api/get-notifications';
 import { subscribeTopic } from '@/lib/realtime';
 
 /**
@@ -24,20 +23,20 @@ export function useNotifications(): void {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     return subscribeTopic(
       `user:${userId}`,
-      (event, payload) => {
-        if (event !== 'notification') return;
-        refresh();
-        const item = payload as unknown as AppNotification;
-        const contentId = item.contentId;
-        // The words (and their strings) load with the first notification, not up front.
-        void import('@/features/notifications/notification-text').then(({ notificationText }) =>
-          toast.info(notificationText(t, { ...item, count: item.count ?? 1, actorName: item.actorName ?? (payload.by as string | null) ?? null }), {
-            duration: 6000,
-            ...(contentId ? { action: { label: t('notifications.open'), onClick: () => void navigate(`/content/${contentId}`) } } : {}),
-          }),
-        );
+      {
+        notification: (item) => {
+          refresh();
+          const contentId = item.contentId;
+          // The words (and their strings) load with the first notification, not up front.
+          void import('@/features/notifications/notification-text').then(({ notificationText }) =>
+            toast.info(notificationText(t, { ...item, count: item.count ?? 1, actorName: item.actorName ?? item.by ?? null }), {
+              duration: 6000,
+              ...(contentId ? { action: { label: t('notifications.open'), onClick: () => void navigate(`/content/${contentId}`) } } : {}),
+            }),
+          );
+        },
       },
-      refresh,
+      { onRejoin: refresh },
     );
   }, [userId, t, toast, navigate, queryClient]);
 }

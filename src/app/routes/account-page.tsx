@@ -15,7 +15,7 @@ import { TimeZoneForm } from '@/features/account/time-zone-form';
 import { DailyLimitsForm } from '@/features/flashcards/components/daily-limits-form';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { useAuth } from '@/features/auth/auth-context';
-import type { User } from '@/features/auth/types';
+import type { AuthUser } from '@/features/auth';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
 import { HomeCountryForm } from '@/features/usage/components/home-country-form';
 import { EntryCard } from '@/features/entries/components/entry-card';
@@ -30,7 +30,7 @@ export function AccountPage() {
   return <Account user={user} />;
 }
 
-function Account({ user }: { user: User }) {
+function Account({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   return (
     <div className="page">

@@ -4,16 +4,16 @@ import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
-import type { User } from '@/features/auth/types';
+import type { AuthUser } from '@/features/auth';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
+import { PERSON_NAME_MAX_LENGTH } from '@contract/limits';
 import './account-strings';
 
 /** Max length of a display name (the profiles table allows 100). */
-const NAME_MAX = 100;
 
 /** Changes the display name the greeting and new entries use. */
-export function ProfileForm({ user }: { user: User }) {
+export function ProfileForm({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
   const updateUser = useUpdateUser();
@@ -23,7 +23,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalid: FieldError | null = !name.trim() ? { key: 'auth.nameRequired' } : isTooLong(name, NAME_MAX) ? { key: 'apiErrors.name_too_long' } : null;
+    const invalid: FieldError | null = !name.trim() ? { key: 'auth.nameRequired' } : isTooLong(name, PERSON_NAME_MAX_LENGTH) ? { key: 'apiErrors.name_too_long' } : null;
     if (invalid) {
       setError(invalid);
       event.currentTarget.querySelector<HTMLElement>('[name="name"]')?.focus();
@@ -54,7 +54,7 @@ export function ProfileForm({ user }: { user: User }) {
       <FormField
         label={t('account.displayName')}
         error={error ? fieldErrorMessage(t, error) : undefined}
-        limit={{ value: name, max: NAME_MAX, showFrom: Math.floor(NAME_MAX * 0.8) }}
+        limit={{ value: name, max: PERSON_NAME_MAX_LENGTH, showFrom: Math.floor(PERSON_NAME_MAX_LENGTH * 0.8) }}
       >
         {(props) => (
           <input

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { authErrorCode, signInState, useChangeEmail, type SignInState } from '@/features/auth/api/recovery';
 import { malformedEmail } from '@/features/auth/components/use-field-errors';
-import type { User } from '@/features/auth/types';
+import type { AuthUser } from '@/features/auth';
 import { authResult } from '@/lib/supabase';
 import enUSRecovery from '@/i18n/locales/en-US.recovery.json';
 import enUSSignIn from '@/i18n/locales/en-US.signIn.json';
@@ -25,7 +25,7 @@ let linkAnnounced = false;
  * Account › Sign-in: the e-mail (changed only once the links Auth mails to the new and the
  * current address are both followed) and the password (password-form.tsx).
  */
-export function SignInDetails({ user }: { user: User }) {
+export function SignInDetails({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
   const state = useQuery({ queryKey: signInKey, queryFn: signInState });

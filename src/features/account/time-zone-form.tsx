@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
-import type { User } from '@/features/auth/types';
+import type { AuthUser } from '@/features/auth';
 import { rememberChosenTimeZone } from '@/features/auth/use-time-zone-sync';
 import './account-strings';
 
@@ -19,7 +19,7 @@ function zonesWith(current: string): string[] {
 }
 
 /** The zone streak days are counted in; a zone picked here is kept over the browser's. */
-export function TimeZoneForm({ user }: { user: User }) {
+export function TimeZoneForm({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
   const updateUser = useUpdateUser();

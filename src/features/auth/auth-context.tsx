@@ -9,8 +9,11 @@ import { logOut } from './api/log-out';
 import type { User } from './types';
 import { useTimeZoneSync } from './use-time-zone-sync';
 
-/** The signed-in person as the app sees them: the spec's User. */
-export type AuthUser = User;
+/** The learner's settings, which a stand-in made from the token (toAuthUser) does not know. */
+type Settings = 'notifications' | 'newCardsPerDay' | 'maxReviewsPerDay';
+
+/** The signed-in person as the app sees them: the /api's User, or a stand-in without its settings. */
+export type AuthUser = Omit<User, Settings> & Partial<Pick<User, Settings>>;
 
 /** The spec's auth status: starts loading and logged out. */
 export interface AuthState {

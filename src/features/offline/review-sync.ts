@@ -1,15 +1,13 @@
-import type { Flashcard, StreakUpdate } from '@/lib/api-types';
+import type { ReviewReply as ServerReviewReply } from '@/lib/api-types';
 import { isApiError } from '@/lib/api';
 import type { PendingReview, ReviewStore, SyncedReview } from './review-store';
 
-/** The server's answer to one rating (PUT /api/flashcard/updateFlashcardReview). */
-export interface ReviewReply {
-  data: Flashcard;
-  /** The streak day the rating counted (absent from a server that predates review sync). */
-  streak?: StreakUpdate;
-  /** This reviewId had been applied already: nothing changed. */
-  duplicate: boolean;
-}
+/**
+ * What the queue reads of the server's answer to one rating (PUT
+ * /api/flashcard/updateFlashcardReview): the card, whether this reviewId had been applied
+ * already, and the streak day it counted (absent from a server that predates review sync).
+ */
+export type ReviewReply = Pick<ServerReviewReply, 'data' | 'duplicate'> & Partial<Pick<ServerReviewReply, 'streak'>>;
 
 /** What the indicator shows: the signed-in learner's ratings waiting, and whether the server is out of reach. */
 export interface ReviewSyncState {

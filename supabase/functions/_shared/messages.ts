@@ -148,7 +148,7 @@ export const messages = {
   ban_admin: 'Revoke this user\'s admin rights before banning them.',
   invalid_ban_until: 'A ban must end in the future.',
   delete_admin: 'Revoke this user\'s admin rights before deleting their account.',
-  // The seed's account routes (delete-account, reset-password, verify-email, resend-verification)
+  // palabrotas' account routes (delete-account, reset-password, verify-email, resend-verification)
   delete_login_required: 'You must be logged in to delete your account.',
   delete_confirmation_required: 'Please type DELETE to confirm account deletion.',
   reauthentication_required: 'Please log in again to delete your account.',

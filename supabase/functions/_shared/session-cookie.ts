@@ -6,7 +6,7 @@ import { forwardedValue } from './origins.ts';
 
 /**
  * The session as a cookie, in @supabase/ssr's format, for clients that keep their session
- * in the browser's cookies rather than in an Authorization header (the seed's client):
+ * in the browser's cookies rather than in an Authorization header (the palabrotas client):
  *
  * - name `sb-<project ref>-auth-token`, the ref being the first label of SUPABASE_URL's host
  *   (supabase-js's default storage key: `sb-127-auth-token` for http://127.0.0.1:54321);

@@ -30,11 +30,11 @@ select plan(163);
 --     target; a guest is told to log in). authenticated only: resolve_report and ban_user
 --     (each checks the caller is an admin; guests may not call them at all), and
 --     delete_account (the account itself with its password, or an admin), and delete_own_account
---     (the seed's delete-account: the caller's own, from a session signed in minutes ago).
---   anon and authenticated: remember_account_link and use_account_link (the seed's reset-password
+--     (palabrotas' delete-account: the caller's own, from a session signed in minutes ago).
+--   anon and authenticated: remember_account_link and use_account_link (palabrotas' reset-password
 --     and verify-email links: a guest asks for and follows them; the token's hash is all they
 --     take, and nothing is said of who has an account). authenticated only: caller_email_confirmed
---     (the seed's emailVerified, of the caller's own account).
+--     (palabrotas' emailVerified, of the caller's own account).
 --   authenticated only: mark_feedback_handled (admins, checked inside; guests may not call it),
 --     running_bans (list_users, run as the caller, reads auth.users through it; it returns
 --     nothing to anyone but an admin).

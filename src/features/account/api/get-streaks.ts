@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { CurrentStreak, CurrentStreakReply, LongestStreak } from '@/lib/api-types';
 import { streakKeys } from './streak-keys';
 
-export interface CurrentStreak {
-  streak: number;
-  freezes: number;
-}
+export type { CurrentStreak };
 
 /** The live streak (0 once a day was missed with no freeze to cover it) and the freezes held. */
 export function getCurrentStreak(userId: string, signal?: AbortSignal): Promise<CurrentStreak> {
-  return api.get<CurrentStreak>(`/user/getCurrentStreak/${encodeURIComponent(userId)}`, { signal });
+  return api.get<CurrentStreakReply>(`/user/getCurrentStreak/${encodeURIComponent(userId)}`, { signal });
 }
 
 export function getLongestStreak(userId: string, signal?: AbortSignal): Promise<{ streak: number }> {
-  return api.get<{ streak: number }>(`/user/getLongestStreak/${encodeURIComponent(userId)}`, { signal });
+  return api.get<LongestStreak>(`/user/getLongestStreak/${encodeURIComponent(userId)}`, { signal });
 }
 
 export function useCurrentStreak(userId: string) {

@@ -1,14 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { ListedUser } from '@/lib/api-types';
+import type { UsersPage } from '@/lib/api-types';
 import { userKeys } from './user-keys';
 
-export interface UsersPage {
-  /** Each with its running ban (bannedUntil). */
-  users: ListedUser[];
-  /** Pass back as `cursor` for the next page; null on the last one. */
-  nextCursor: string | null;
-}
+export type { UsersPage };
 
 export type UsersData = InfiniteData<UsersPage, string | null>;
 

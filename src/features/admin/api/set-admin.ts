@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authKeys, type User } from '@/features/auth';
 import { api } from '@/lib/api';
+import type { SetAdminReply } from '@/lib/api-types';
 import type { UsersData } from './get-users';
 import { userKeys } from './user-keys';
 
@@ -10,7 +11,7 @@ export interface AdminChange {
 }
 
 export async function setAdmin(change: AdminChange): Promise<User> {
-  const reply = await api.put<{ user: User }>('/user/setAdmin', change);
+  const reply = await api.put<SetAdminReply>('/user/setAdmin', change);
   return reply.user;
 }
 

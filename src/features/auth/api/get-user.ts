@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { User } from '../types';
+import type { GetUserReply } from '@/lib/api-types';
 import { authKeys } from './auth-keys';
 
-export interface GetUserReply {
-  user: User | null;
-}
+export type { GetUserReply };
 
 /** The caller's profile (name, admin flag, streaks); `user: null` when the token is not a live session. */
 export function getUser(signal?: AbortSignal): Promise<GetUserReply> {

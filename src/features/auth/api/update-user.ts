@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import type { NotificationSettings } from '@/lib/api-types';
+import type { NotificationSettings, UpdateUserReply } from '@/lib/api-types';
 import type { User } from '../types';
 import { authKeys } from './auth-keys';
 import type { GetUserReply } from './get-user';
@@ -22,7 +22,7 @@ export interface UserUpdate {
 
 /** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */
 export async function updateUser(update: UserUpdate): Promise<User> {
-  const reply = await apiRequest<{ user?: User | null }>('/user/update', { method: 'POST', body: update, untypedBody: true });
+  const reply = await apiRequest<UpdateUserReply>('/user/update', { method: 'POST', body: update, untypedBody: true });
   if (!reply?.user) throw new Error('Update failed');
   return reply.user;
 }

@@ -4,12 +4,12 @@ import { useSpanishInterface } from '@/components/meaning';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
 import { rememberChat } from './get-chats';
-import type { Chat, ChatPage, ChatWithMessages } from './types';
+import type { Chat, ChatPage, PalabrotasChat } from './types';
 
 export async function createChat(userId: string, title?: string): Promise<Chat> {
   // No title: the server names it "New Chat".
-  // The seed's reply: the chat itself (with its owner and, empty, its messages).
-  const reply = await api.post<ChatWithMessages>('/chat/new', title ? { userId, title } : { userId });
+  // palabrotas' reply: the chat itself (with its owner and, empty, its messages).
+  const reply = await api.post<PalabrotasChat>('/chat/new', title ? { userId, title } : { userId });
   const { messages: _messages, userId: _owner, ...chat } = reply;
   return chat;
 }

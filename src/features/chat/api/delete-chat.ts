@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { RemovedReply } from '@/lib/api-types';
 import { chatKeys } from './chat-keys';
 import { updateChats } from './get-chats';
 
 export async function deleteChat(chatId: string): Promise<string> {
-  const reply = await api.delete<{ data: { _id: string } }>(`/chat/${encodeURIComponent(chatId)}`);
+  const reply = await api.delete<RemovedReply>(`/chat/${encodeURIComponent(chatId)}`);
   return reply.data._id;
 }
 

@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
-import type { ChatMessage, ChatPage, ChatWithMessages } from './types';
+import type { ChatMessage, ChatMessagesReply, ChatPage } from './types';
 
 const MESSAGES_PER_PAGE = 50;
 
 /** The newest messages of a chat before `before` (all the newest when null), oldest first. */
 export async function getChatMessages(chatId: string, before: string | null, signal?: AbortSignal): Promise<ChatPage> {
-  const reply = await api.get<{ chat: ChatWithMessages; hasOlder: boolean; olderCursor?: string | null }>(
+  const reply = await api.get<ChatMessagesReply>(
     `/chat/${encodeURIComponent(chatId)}`,
     { query: { limit: MESSAGES_PER_PAGE, before }, signal },
   );

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { ChatListReply } from '@/lib/api-types';
 import { chatKeys } from './chat-keys';
 import type { Chat, ChatListItem } from './types';
 
@@ -12,7 +13,7 @@ export interface ChatsPage {
 }
 
 export async function getChats(userId: string, cursor: string | null, signal?: AbortSignal): Promise<ChatsPage> {
-  const reply = await api.get<{ data: ChatListItem[]; nextCursor?: string | null }>(`/chat/chats/${encodeURIComponent(userId)}`, {
+  const reply = await api.get<ChatListReply>(`/chat/chats/${encodeURIComponent(userId)}`, {
     query: { limit: CHATS_PER_PAGE, cursor: cursor ?? undefined },
     signal,
   });

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chatKeys } from './chat-keys';
 import { cachedChat, updateChats } from './get-chats';
-import type { Chat, ChatWithMessages } from './types';
+import type { Chat, PalabrotasChat } from './types';
 
 export async function renameChat({ chatId, title }: { chatId: string; title: string }): Promise<Chat> {
-  // The seed's reply: the chat itself (with its owner and messages, which the list does not keep).
-  const { messages: _messages, userId: _owner, ...chat } = await api.put<ChatWithMessages>(`/chat/${encodeURIComponent(chatId)}`, { title });
+  // palabrotas' reply: the chat itself (with its owner and messages, which the list does not keep).
+  const { messages: _messages, userId: _owner, ...chat } = await api.put<PalabrotasChat>(`/chat/${encodeURIComponent(chatId)}`, { title });
   return chat;
 }
 

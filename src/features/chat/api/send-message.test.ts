@@ -29,7 +29,7 @@ describe('sendMessage', () => {
     expect(deltas).toEqual(['Hola, ', '¿qué tal?']);
   });
 
-  it('takes the seed’s JSON reply too (a server that does not stream): reply as text, the stored messages beside it', async () => {
+  it('takes palabrotas’ JSON reply too (a server that does not stream): reply as text, the stored messages beside it', async () => {
     stubFetch(() => json({ reply: turn.reply.content, chatId: turn.chat._id, userMessage: turn.userMessage, assistantMessage: turn.reply, chat: turn.chat }));
     const deltas: string[] = [];
     await expect(sendMessage({ ...request, onDelta: (text) => deltas.push(text) })).resolves.toMatchObject({ reply: turn.reply });

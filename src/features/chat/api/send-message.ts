@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { ApiError, apiStream } from '@/lib/api';
-import type { ChatTurn, SeedChatTurn } from './types';
+import type { ChatTurn, PalabrotasChatTurn } from './types';
 
 export interface SendMessage {
   userId: string;
@@ -24,10 +24,10 @@ const unavailable = (code = 'tutor_unavailable', message = 'Failed to send messa
  */
 export async function sendMessage({ userId, chatId, message, language, onDelta, signal }: SendMessage): Promise<ChatTurn> {
   const response = await apiStream('/chat/send', { body: { userId, chatId, message, language }, signal });
-  // A server that answers with JSON anyway (no streaming on its way): the seed's {reply, chatId}
+  // A server that answers with JSON anyway (no streaming on its way): palabrotas' {reply, chatId}
   // with the stored messages beside it, in one go.
   if (!response.headers.get('Content-Type')?.includes('text/event-stream')) {
-    const answered = (await response.json()) as SeedChatTurn;
+    const answered = (await response.json()) as PalabrotasChatTurn;
     onDelta(answered.reply);
     return { reply: answered.assistantMessage, userMessage: answered.userMessage, chat: answered.chat };
   }

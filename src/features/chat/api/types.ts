@@ -1,6 +1,6 @@
 import type { Chat, ChatMessage } from '@/lib/api-types';
 
-export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages, SeedChatTurn } from '@/lib/api-types';
+export type { Chat, ChatCitation, ChatListItem, ChatMessage, ChatMessagesReply, ChatTurn, ChatWithMessages, PalabrotasChat, PalabrotasChatTurn } from '@/lib/api-types';
 
 /** One page of a chat's messages (oldest first) and the cursor to the ones before it. */
 export interface ChatPage {
@@ -9,8 +9,3 @@ export interface ChatPage {
   hasOlder: boolean;
   olderCursor: string | null;
 }
-
-/** The longest message the tutor takes (the server says chat_message_too_long beyond it). */
-export const MAX_MESSAGE_LENGTH = 4000;
-/** The longest chat title. */
-export const MAX_TITLE_LENGTH = 100;

@@ -2,9 +2,10 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { useToast } from '@/components/toasts';
+import { CHAT_TITLE_MAX_LENGTH } from '@contract/limits';
 import { useDeleteChat } from '../api/delete-chat';
 import { useRenameChat } from '../api/rename-chat';
-import { MAX_TITLE_LENGTH, type ChatListItem } from '../api/types';
+import type { ChatListItem } from '../api/types';
 import { PencilIcon, PlusIcon, TrashIcon } from './chat-icons';
 
 interface ChatListProps {
@@ -132,7 +133,7 @@ function RenameField({ title: before, onDone }: { title: string; onDone: (title:
         aria-label={t('chat.titleLabel')}
         title={t('chat.titleHint')}
         value={title}
-        maxLength={MAX_TITLE_LENGTH}
+        maxLength={CHAT_TITLE_MAX_LENGTH}
         // Opened on purpose by the Rename button: the title is ready to type over.
         autoFocus
         onFocus={(event) => event.currentTarget.select()}

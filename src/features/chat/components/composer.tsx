@@ -1,12 +1,12 @@
 import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
-import { MAX_MESSAGE_LENGTH } from '../api/types';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@contract/limits';
 import { MicIcon, SendIcon } from './chat-icons';
 import { useSpeechRecognition, type SpeechOutcome } from './use-speech-recognition';
 
 /** The counter shows from here on, so the limit is no surprise. */
-const COUNTER_FROM = MAX_MESSAGE_LENGTH - 400;
+const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 400;
 
 interface ComposerProps {
   value: string;
@@ -24,7 +24,7 @@ export function Composer({ value, onChange, onSend, sending, disabled = false }:
   const toast = useToast();
   const id = useId();
   const text = value.trim();
-  const canSend = !sending && !disabled && text.length > 0 && value.length <= MAX_MESSAGE_LENGTH;
+  const canSend = !sending && !disabled && text.length > 0 && value.length <= CHAT_MESSAGE_MAX_LENGTH;
 
   const speech = useSpeechRecognition({
     onTranscript: (transcript) => onChange(value.trim() ? `${value.trimEnd()} ${transcript}` : transcript),
@@ -59,7 +59,7 @@ export function Composer({ value, onChange, onSend, sending, disabled = false }:
         className="input chat-composer__input"
         rows={2}
         value={value}
-        maxLength={MAX_MESSAGE_LENGTH}
+        maxLength={CHAT_MESSAGE_MAX_LENGTH}
         placeholder={t('chat.placeholder')}
         aria-describedby={`${id}-keys${showCounter ? ` ${id}-counter` : ''}`}
         // While a reply comes in the box keeps its focus but takes no typing.
@@ -76,8 +76,8 @@ export function Composer({ value, onChange, onSend, sending, disabled = false }:
           {speech.listening ? t('chat.speech.listening') : ''}
         </p>
         {showCounter && (
-          <p id={`${id}-counter`} className={`chat-composer__counter${value.length >= MAX_MESSAGE_LENGTH ? ' chat-composer__counter--full' : ''}`}>
-            {t('chat.counter', { count: value.length, max: MAX_MESSAGE_LENGTH })}
+          <p id={`${id}-counter`} className={`chat-composer__counter${value.length >= CHAT_MESSAGE_MAX_LENGTH ? ' chat-composer__counter--full' : ''}`}>
+            {t('chat.counter', { count: value.length, max: CHAT_MESSAGE_MAX_LENGTH })}
           </p>
         )}
         <button

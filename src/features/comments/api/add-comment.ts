@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { AddCommentReply } from '@/lib/api-types';
 import { commentKeys } from './comment-keys';
 import type { Comment } from './get-comments';
 
 export async function addComment({ entryId, text, parentId }: { entryId: string; text: string; parentId?: string }): Promise<Comment> {
-  const reply = await api.post<{ data: Comment }>('/comment/addComment', { contentId: entryId, text, ...(parentId ? { parentId } : {}) });
+  const reply = await api.post<AddCommentReply>('/comment/addComment', { contentId: entryId, text, ...(parentId ? { parentId } : {}) });
   return reply.data;
 }
 

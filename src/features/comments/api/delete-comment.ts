@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { DeleteCommentReply } from '@/lib/api-types';
 import { commentKeys } from './comment-keys';
 import type { Comment } from './get-comments';
 
@@ -11,7 +12,7 @@ interface DeleteCommentInput {
 }
 
 export async function deleteComment({ commentId, keepalive }: DeleteCommentInput): Promise<Comment> {
-  const reply = await api.delete<{ data: Comment }>(`/comment/deleteComment/${encodeURIComponent(commentId)}`, { keepalive });
+  const reply = await api.delete<DeleteCommentReply>(`/comment/deleteComment/${encodeURIComponent(commentId)}`, { keepalive });
   return reply.data;
 }
 

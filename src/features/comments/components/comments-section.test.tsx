@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
+import { COMMENT_MAX_LENGTH } from '@contract/limits';
 import type { Comment } from '../api/get-comments';
-import { COMMENT_MAX, CommentsSection } from './comments-section';
+import { CommentsSection } from './comments-section';
 import { UNDO_MS } from './use-delete-with-undo';
 
 const entryId = '22222222-2222-4222-8222-222222222222';
@@ -117,8 +118,8 @@ describe('CommentsSection', () => {
     const box = screen.getByLabelText('Your comment');
     expect(box).not.toHaveAttribute('maxLength');
     await user.click(box);
-    await user.paste('a'.repeat(COMMENT_MAX + 12));
-    expect(box).toHaveValue('a'.repeat(COMMENT_MAX + 12));
+    await user.paste('a'.repeat(COMMENT_MAX_LENGTH + 12));
+    expect(box).toHaveValue('a'.repeat(COMMENT_MAX_LENGTH + 12));
     expect(screen.getByText('12 characters over')).toHaveClass('field__counter--over');
     await user.click(screen.getByRole('button', { name: 'Post Comment' }));
     expect(screen.getByText('A comment is at most 2000 characters.')).toBeInTheDocument();

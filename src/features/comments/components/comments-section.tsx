@@ -8,14 +8,12 @@ import { useRelativeTime } from '@/lib/use-relative-time';
 import { useAuth } from '@/features/auth';
 import { apiErrorText } from '@/i18n/api-errors';
 import { ReportButton } from '@/features/reports';
+import { COMMENT_MAX_LENGTH } from '@contract/limits';
 import { useAddComment } from '../api/add-comment';
 import { useComments, type Comment } from '../api/get-comments';
 import { useDeleteWithUndo } from './use-delete-with-undo';
 import './comments.css';
 import '../comment-strings';
-
-/** The /api's limit for a comment. */
-export const COMMENT_MAX = 2000;
 
 interface CommentFormProps {
   entryId: string;
@@ -34,7 +32,7 @@ function CommentForm({ entryId, replyTo, onDone }: CommentFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = text.trim();
-    const invalid = !value ? t('comments.required') : isTooLong(value, COMMENT_MAX) ? t('comments.tooLong') : undefined;
+    const invalid = !value ? t('comments.required') : isTooLong(value, COMMENT_MAX_LENGTH) ? t('comments.tooLong') : undefined;
     if (invalid) {
       setError(invalid);
       event.currentTarget.querySelector('textarea')?.focus();
@@ -58,7 +56,7 @@ function CommentForm({ entryId, replyTo, onDone }: CommentFormProps) {
 
   return (
     <form className={`comment-form${replyTo ? ' comment-form--reply' : ''}`} noValidate onSubmit={submit}>
-      <FormField label={replyTo ? t('comments.replyLabel', { name: replyTo.name }) : t('comments.label')} error={error} limit={{ value: text, max: COMMENT_MAX }}>
+      <FormField label={replyTo ? t('comments.replyLabel', { name: replyTo.name }) : t('comments.label')} error={error} limit={{ value: text, max: COMMENT_MAX_LENGTH }}>
         {(props) => (
           <textarea
             {...props}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Entry } from '@/lib/api-types';
+import type { AddEntryReply, Entry } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { entryKeys } from './entry-keys';
 
@@ -12,12 +12,6 @@ export interface NewEntry {
   hint?: string;
   exampleSentence?: string;
   author: string;
-}
-
-interface AddEntryReply {
-  success: boolean;
-  message: string;
-  data: Entry;
 }
 
 export async function addEntry(entry: NewEntry): Promise<Entry> {

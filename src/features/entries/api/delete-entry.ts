@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { DeleteEntryReply } from '@/lib/api-types';
 import { entryKeys } from './entry-keys';
-
-interface DeleteEntryReply {
-  success: boolean;
-  _id: string;
-}
 
 export async function deleteEntry(id: string): Promise<string> {
   const reply = await api.put<DeleteEntryReply>('/content/deleteContent', { id });

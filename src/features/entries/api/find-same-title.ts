@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Entry } from '@/lib/api-types';
+import type { Entry, SameTitleReply } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { entryKeys } from './entry-keys';
@@ -10,7 +10,7 @@ export const SAME_TITLE_DEBOUNCE_MS = 400;
 /** Entries the caller can see with this title (case, accents and punctuation aside) in this country. */
 export async function findSameTitle(title: string, country: string, signal?: AbortSignal): Promise<Entry[]> {
   const query = new URLSearchParams({ title, country });
-  return (await api.get<{ data: Entry[] }>(`/content/findSameTitle?${query}`, { signal })).data;
+  return (await api.get<SameTitleReply>(`/content/findSameTitle?${query}`, { signal })).data;
 }
 
 /**

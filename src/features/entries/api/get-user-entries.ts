@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { entryKeys } from './entry-keys';
 
 /** One page of what one person added, newest first (their own hidden entries included). */
-/** Entries per page (the server's most; without `limit` it answers the seed's whole list). */
+/** Entries per page (the server's most; without `limit` it answers palabrotas' whole list). */
 const USER_ENTRIES_PAGE_SIZE = 100;
 
 export function getUserEntries(userId: string, cursor: string | null, signal?: AbortSignal): Promise<EntryListReply> {

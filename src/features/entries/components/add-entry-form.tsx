@@ -6,8 +6,6 @@ import { EntryForm, type EntryValues } from './entry-form';
 import { SameTitleNotice } from './same-title-notice';
 import '../entry-form-strings';
 
-export { ENTRY_TEXT_MAX } from './entry-form';
-
 export function AddEntryForm({ defaultAuthor }: { defaultAuthor: string }) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -5,12 +5,8 @@ import { UploadingPopup } from '@/components/popups';
 import { useCountries } from '@/features/countries';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import type { Entry } from '@/lib/api-types';
+import { ENTRY_AUTHOR_MAX_LENGTH, ENTRY_TEXT_MAX_LENGTH } from '@contract/limits';
 import '../entry-form-strings';
-
-/** Spec §9: title and description are at most 1000 characters (the /api: hint and example sentence too). */
-export const ENTRY_TEXT_MAX = 1000;
-/** The /api's limit for an author's name. */
-export const ENTRY_AUTHOR_MAX = 100;
 
 // In the order they appear: the first invalid one gets focus.
 const FIELDS = ['title', 'description', 'descriptionEs', 'country', 'author', 'exampleSentence', 'hint'] as const;
@@ -25,15 +21,15 @@ export type EntryPayload = Omit<EntryValues, 'hint' | 'exampleSentence' | 'descr
 function validate(values: EntryValues): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.title.trim()) errors.title = { key: 'addContent.titleRequired' };
-  else if (isTooLong(values.title, ENTRY_TEXT_MAX)) errors.title = { key: 'addContent.titleTooLong' };
+  else if (isTooLong(values.title, ENTRY_TEXT_MAX_LENGTH)) errors.title = { key: 'addContent.titleTooLong' };
   if (!values.description.trim()) errors.description = { key: 'addContent.descriptionRequired' };
-  else if (isTooLong(values.description, ENTRY_TEXT_MAX)) errors.description = { key: 'addContent.descriptionTooLong' };
-  if (isTooLong(values.descriptionEs, ENTRY_TEXT_MAX)) errors.descriptionEs = { key: 'addContent.descriptionEsTooLong' };
+  else if (isTooLong(values.description, ENTRY_TEXT_MAX_LENGTH)) errors.description = { key: 'addContent.descriptionTooLong' };
+  if (isTooLong(values.descriptionEs, ENTRY_TEXT_MAX_LENGTH)) errors.descriptionEs = { key: 'addContent.descriptionEsTooLong' };
   if (!values.country) errors.country = { key: 'addContent.countryRequired' };
   if (!values.author.trim()) errors.author = { key: 'addContent.authorRequired' };
-  else if (isTooLong(values.author, ENTRY_AUTHOR_MAX)) errors.author = { key: 'apiErrors.author_too_long' };
-  if (isTooLong(values.exampleSentence, ENTRY_TEXT_MAX)) errors.exampleSentence = { key: 'apiErrors.example_sentence_too_long' };
-  if (isTooLong(values.hint, ENTRY_TEXT_MAX)) errors.hint = { key: 'apiErrors.hint_too_long' };
+  else if (isTooLong(values.author, ENTRY_AUTHOR_MAX_LENGTH)) errors.author = { key: 'apiErrors.author_too_long' };
+  if (isTooLong(values.exampleSentence, ENTRY_TEXT_MAX_LENGTH)) errors.exampleSentence = { key: 'apiErrors.example_sentence_too_long' };
+  if (isTooLong(values.hint, ENTRY_TEXT_MAX_LENGTH)) errors.hint = { key: 'apiErrors.hint_too_long' };
   return errors;
 }
 
@@ -132,7 +128,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
 
   return (
     <form className="form card" noValidate onSubmit={onSubmit}>
-      <FormField label={t('addContent.title')} error={message(errors.title)} limit={{ value: values.title, max: ENTRY_TEXT_MAX }}>
+      <FormField label={t('addContent.title')} error={message(errors.title)} limit={{ value: values.title, max: ENTRY_TEXT_MAX_LENGTH }}>
         {(props) => (
           <input
             {...props}
@@ -145,7 +141,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
           />
         )}
       </FormField>
-      <FormField label={t('addContent.description')} error={message(errors.description)} limit={{ value: values.description, max: ENTRY_TEXT_MAX }}>
+      <FormField label={t('addContent.description')} error={message(errors.description)} limit={{ value: values.description, max: ENTRY_TEXT_MAX_LENGTH }}>
         {(props) => (
           <textarea
             {...props}
@@ -162,7 +158,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
         label={t('addContent.descriptionEs')}
         note={t('addContent.optional')}
         error={message(errors.descriptionEs)}
-        limit={quietLimit(values.descriptionEs, ENTRY_TEXT_MAX)}
+        limit={quietLimit(values.descriptionEs, ENTRY_TEXT_MAX_LENGTH)}
       >
         {(props) => (
           <textarea
@@ -189,7 +185,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
             </select>
           )}
         </FormField>
-        <FormField label={t('addContent.author')} error={message(errors.author)} limit={quietLimit(values.author, ENTRY_AUTHOR_MAX)}>
+        <FormField label={t('addContent.author')} error={message(errors.author)} limit={quietLimit(values.author, ENTRY_AUTHOR_MAX_LENGTH)}>
           {(props) => (
             <input
               {...props}
@@ -209,7 +205,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
         label={t('addContent.exampleSentence')}
         note={t('addContent.optional')}
         error={message(errors.exampleSentence)}
-        limit={quietLimit(values.exampleSentence, ENTRY_TEXT_MAX)}
+        limit={quietLimit(values.exampleSentence, ENTRY_TEXT_MAX_LENGTH)}
       >
         {(props) => (
           <input
@@ -222,7 +218,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
           />
         )}
       </FormField>
-      <FormField label={t('addContent.hint')} note={t('addContent.optional')} error={message(errors.hint)} limit={quietLimit(values.hint, ENTRY_TEXT_MAX)}>
+      <FormField label={t('addContent.hint')} note={t('addContent.optional')} error={message(errors.hint)} limit={quietLimit(values.hint, ENTRY_TEXT_MAX_LENGTH)}>
         {(props) => (
           <input {...props} name="hint" className="input" type="text" value={values.hint} onChange={change('hint')} />
         )}

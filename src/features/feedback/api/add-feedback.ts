@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { AddFeedbackReply } from '@/lib/api-types';
 import type { FeedbackInput, SentFeedback } from '../types';
 import { feedbackKeys } from './feedback-keys';
 
 export async function addFeedback(input: FeedbackInput): Promise<SentFeedback> {
-  const reply = await api.post<{ success: boolean; message: string; data: SentFeedback }>('/feedback/addFeedback', input);
+  const reply = await api.post<AddFeedbackReply>('/feedback/addFeedback', input);
   return reply.data;
 }
 

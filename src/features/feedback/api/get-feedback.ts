@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { FeedbackListReply } from '@/lib/api-types';
 import type { Feedback } from '../types';
 import { feedbackKeys } from './feedback-keys';
 
@@ -8,7 +9,7 @@ export const FEEDBACK_LIST_LIMIT = 500;
 
 /** The newest feedback first (admins only; 401 for guests, 403 `admin_required` for others). */
 export async function getFeedback(limit: number, signal?: AbortSignal): Promise<Feedback[]> {
-  const reply = await api.get<{ success: boolean; data: Feedback[] }>('/feedback/getFeedback', { query: { limit }, signal });
+  const reply = await api.get<FeedbackListReply>('/feedback/getFeedback', { query: { limit }, signal });
   return reply.data;
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { moderationKeys } from '@/features/moderation/api/moderation-keys';
 import { api } from '@/lib/api';
+import type { FeedbackReply } from '@/lib/api-types';
 import type { Feedback } from '../types';
 import { feedbackKeys } from './feedback-keys';
 
@@ -12,7 +13,7 @@ export interface FeedbackHandling {
 
 /** Marks a message handled or reopens it (POST /api/admin/markFeedbackHandled, admins only; audited). */
 export async function markFeedbackHandled(change: FeedbackHandling): Promise<Feedback> {
-  const reply = await api.post<{ success: boolean; data: Feedback }>('/admin/markFeedbackHandled', change);
+  const reply = await api.post<FeedbackReply>('/admin/markFeedbackHandled', change);
   return reply.data;
 }
 

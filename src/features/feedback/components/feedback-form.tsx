@@ -6,12 +6,9 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { malformedEmail, useFieldErrors, type FieldError } from '@/features/auth/components/use-field-errors';
+import { FEEDBACK_MESSAGE_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '@contract/limits';
 import { useAddFeedback } from '../api/add-feedback';
 import './feedback.css';
-
-/** The server's limits (supabase/functions/_shared/api/feedback.ts). */
-export const FEEDBACK_NAME_MAX = 100;
-export const FEEDBACK_MESSAGE_MAX = 5000;
 
 const FIELDS = ['name', 'email', 'message'] as const;
 type Field = (typeof FIELDS)[number];
@@ -20,11 +17,11 @@ type Values = Record<Field, string>;
 function validate(values: Values, form: HTMLFormElement): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (!values.name.trim()) errors.name = { key: 'feedback.nameRequired' };
-  else if (isTooLong(values.name, FEEDBACK_NAME_MAX)) errors.name = { key: 'apiErrors.name_too_long' };
+  else if (isTooLong(values.name, PERSON_NAME_MAX_LENGTH)) errors.name = { key: 'apiErrors.name_too_long' };
   if (!values.email.trim()) errors.email = { key: 'feedback.emailRequired' };
   else if (malformedEmail(form)) errors.email = { key: 'apiErrors.email_invalid' };
   if (!values.message.trim()) errors.message = { key: 'feedback.messageRequired' };
-  else if (isTooLong(values.message, FEEDBACK_MESSAGE_MAX)) errors.message = { key: 'apiErrors.message_too_long' };
+  else if (isTooLong(values.message, FEEDBACK_MESSAGE_MAX_LENGTH)) errors.message = { key: 'apiErrors.message_too_long' };
   return errors;
 }
 
@@ -84,7 +81,7 @@ export function FeedbackForm() {
         <FormField
           label={t('feedback.name')}
           error={form.message(form.errors.name)}
-          limit={{ value: values.name, max: FEEDBACK_NAME_MAX, showFrom: Math.floor(FEEDBACK_NAME_MAX * 0.8) }}
+          limit={{ value: values.name, max: PERSON_NAME_MAX_LENGTH, showFrom: Math.floor(PERSON_NAME_MAX_LENGTH * 0.8) }}
         >
           {(props) => <input {...props} {...controlProps('name')} type="text" autoComplete="name" />}
         </FormField>
@@ -95,7 +92,7 @@ export function FeedbackForm() {
       <FormField
         label={t('feedback.message')}
         error={form.message(form.errors.message)}
-        limit={{ value: values.message, max: FEEDBACK_MESSAGE_MAX }}
+        limit={{ value: values.message, max: FEEDBACK_MESSAGE_MAX_LENGTH }}
       >
         {(props) => <textarea {...props} {...controlProps('message')} className="input textarea feedback-form__message" rows={7} />}
       </FormField>

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { FlashcardKind } from '@/lib/api-types';
+import type { AddFlashcardReply, FlashcardKind } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
 import type { Flashcard } from './types';
 
 /** Adds a card of the entry; without a kind the server makes today's basic card. */
 export async function addFlashcard(entryId: string, kind?: FlashcardKind): Promise<Flashcard> {
-  const reply = await api.post<{ data: Flashcard }>('/flashcard/addFlashcard', kind ? { contentId: entryId, kind } : { contentId: entryId });
+  const reply = await api.post<AddFlashcardReply>('/flashcard/addFlashcard', kind ? { contentId: entryId, kind } : { contentId: entryId });
   return reply.data;
 }
 

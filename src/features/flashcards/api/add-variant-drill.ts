@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { VariantDrill } from '@/lib/api-types';
 import { rememberAddedFlashcard } from './add-flashcard';
-import type { Flashcard } from './types';
 
-/** POST /api/flashcard/addVariantDrill: how many variant cards were added, and which. */
-export interface VariantDrill {
-  added: number;
-  data: Flashcard[];
-}
+export type { VariantDrill };
 
 export function addVariantDrill(entryId: string): Promise<VariantDrill> {
   return api.post<VariantDrill>('/flashcard/addVariantDrill', { contentId: entryId });

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { reviewSync } from '@/features/offline/reviews';
 import { api } from '@/lib/api';
-import type { BrowsedFlashcard, FlashcardState } from '@/lib/api-types';
+import type { BrowsedFlashcard, BrowsedFlashcardReply, BrowsePage, FlashcardState, RemovedReply } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
 
-export type { BrowsedFlashcard };
+export type { BrowsedFlashcard, BrowsePage };
 
 /** The browser's filters; empty ones are not sent. */
 export interface BrowseFilters {
@@ -12,11 +12,6 @@ export interface BrowseFilters {
   country: string;
   tag: string;
   state: '' | FlashcardState | 'suspended';
-}
-
-export interface BrowsePage {
-  data: BrowsedFlashcard[];
-  nextCursor: string | null;
 }
 
 /** GET /api/flashcard/browse/:userId: the learner's cards matching the filters, newest first, 50 a page. */
@@ -51,7 +46,7 @@ function afterChange(queryClient: QueryClient, userId: string) {
 export function useSuspendFlashcard(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, suspended }: { id: string; suspended: boolean }) => api.put<{ data: BrowsedFlashcard }>(`/flashcard/suspend/${encodeURIComponent(id)}`, { suspended }),
+    mutationFn: ({ id, suspended }: { id: string; suspended: boolean }) => api.put<BrowsedFlashcardReply>(`/flashcard/suspend/${encodeURIComponent(id)}`, { suspended }),
     onSuccess: () => afterChange(queryClient, userId),
   });
 }
@@ -60,7 +55,7 @@ export function useSuspendFlashcard(userId: string) {
 export function useResetFlashcard(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.put<{ data: BrowsedFlashcard }>(`/flashcard/reset/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.put<BrowsedFlashcardReply>(`/flashcard/reset/${encodeURIComponent(id)}`),
     onSuccess: async (_reply, id) => {
       // Its ratings kept on this device are older than its reset: the due list is right to show it New.
       await reviewSync()
@@ -75,7 +70,7 @@ export function useResetFlashcard(userId: string) {
 export function useRemoveFlashcard(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ data: { _id: string } }>(`/flashcard/removeFlashcard/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete<RemovedReply>(`/flashcard/removeFlashcard/${encodeURIComponent(id)}`),
     onSuccess: () => {
       afterChange(queryClient, userId);
       void queryClient.invalidateQueries({ queryKey: flashcardKeys.list(userId) });

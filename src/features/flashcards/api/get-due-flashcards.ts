@@ -4,8 +4,16 @@ import { api } from '@/lib/api';
 import { flashcardKeys } from './flashcard-keys';
 import type { PendingReview, SyncedReview } from '@/features/offline/review-store';
 import { localDayEnd, localDayStart } from '../components/session-queue';
-import type { DailyProgress } from './get-today';
-import type { DueFlashcard } from './types';
+import type { DueFlashcard, DueReply as ServerDueReply } from './types';
+
+type NextDay = NonNullable<ServerDueReply['nextDay']>;
+
+/**
+ * A due list as the session reads it: the server's reply with `limit` and `ahead=1`, or the
+ * copy the service worker kept of one, which an older server sent without `today` and `spare`.
+ */
+export type DueReply = Pick<ServerDueReply, 'data' | 'total'> &
+  Partial<Pick<ServerDueReply, 'today'>> & { nextDay?: Omit<NextDay, 'spare'> & Partial<Pick<NextDay, 'spare'>> };
 
 /** The first page of today's due cards (oldest due first) and how many are due in all. */
 export interface DueList {
@@ -17,7 +25,7 @@ export interface DueList {
 const DUE_PAGE_SIZE = 100;
 
 export async function getDueFlashcards(userId: string, signal?: AbortSignal, timeZone?: string): Promise<DueList> {
-  // With `limit`: the page with `total` (without it the server answers the seed's bare list);
+  // With `limit`: the page with `total` (without it the server answers palabrotas' bare list);
   // with `ahead`, the next local day's session too, which the service worker keeps.
   const reply = await api.get<DueReply>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, {
     query: { limit: DUE_PAGE_SIZE, ahead: 1 },
@@ -30,20 +38,6 @@ export async function getDueFlashcards(userId: string, signal?: AbortSignal, tim
     .catch((): PendingReview[] => []);
   const { data, total } = offeredSession(reply, Date.now(), ratings, timeZone);
   return { cards: data, total };
-}
-
-/** getDueFlashcards with `limit` and `ahead=1`. */
-export interface DueReply {
-  data: DueFlashcard[];
-  total: number;
-  /** The learner's limits and what the server counted of today (absent from older servers). */
-  today?: DailyProgress;
-  /**
-   * When the learner's next local day starts, and its session's cards (within its limits);
-   * `spare`: the New and Review cards that come next in it, for the cards today's session may
-   * still take (absent from older servers).
-   */
-  nextDay?: { from: string; cards: DueFlashcard[]; spare?: DueFlashcard[] };
 }
 
 /**

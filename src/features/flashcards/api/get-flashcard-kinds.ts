@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { FlashcardKind } from '@/lib/api-types';
+import type { FlashcardKind, FlashcardKindsReply } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
 
 /** The kinds of card the signed-in learner has of an entry (basic, reverse, cloze, variant). */
 export async function getFlashcardKinds(entryId: string, signal?: AbortSignal): Promise<FlashcardKind[]> {
-  const reply = await api.get<{ data: FlashcardKind[] }>(`/flashcard/getFlashcardKinds/${encodeURIComponent(entryId)}`, { signal });
+  const reply = await api.get<FlashcardKindsReply>(`/flashcard/getFlashcardKinds/${encodeURIComponent(entryId)}`, { signal });
   return reply.data;
 }
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { FlashcardsReply } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
 import type { Flashcard } from './types';
 
 export async function getFlashcards(userId: string, signal?: AbortSignal): Promise<Flashcard[]> {
-  // The seed's reply: the cards themselves, a bare array (the seed's fields beside ours).
-  return api.get<Flashcard[]>(`/flashcard/getFlashcards/${encodeURIComponent(userId)}`, { signal });
+  // palabrotas' reply: the cards themselves, a bare array (its fields beside ours).
+  return api.get<FlashcardsReply>(`/flashcard/getFlashcards/${encodeURIComponent(userId)}`, { signal });
 }
 
 export function flashcardsQueryOptions(userId: string) {

@@ -1,15 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { DailyProgress, DueReply } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
 
-/** GET getDueFlashcards' `today`: the learner's limits and what they did in their local day. */
-export interface DailyProgress {
-  newCardsPerDay: number;
-  maxReviewsPerDay: number;
-  /** New cards introduced and Review cards reviewed so far today. */
-  newCards: number;
-  reviews: number;
-}
+export type { DailyProgress };
 
 /** Where today's session stands: cards done (New introduced + Review reviewed) and cards left in it. */
 export interface TodayProgress {
@@ -19,7 +13,7 @@ export interface TodayProgress {
 
 /** Today's progress from the due list's smallest page (one card): its `total` and `today`. */
 export async function getToday(userId: string, signal?: AbortSignal): Promise<TodayProgress> {
-  const reply = await api.get<{ total: number; today?: DailyProgress }>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, { query: { limit: 1 }, signal });
+  const reply = await api.get<Partial<Pick<DueReply, 'today'>> & Pick<DueReply, 'total'>>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, { query: { limit: 1 }, signal });
   return { done: (reply.today?.newCards ?? 0) + (reply.today?.reviews ?? 0), left: reply.total };
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent } from 'react';
 import type { StreakUpdate } from '@/lib/api-types';
 import { reviewSync } from '@/features/offline/reviews';
 import type { ReviewReply } from '@/features/offline/review-sync';
+import { MAX_REVIEW_DURATION_MS } from '@contract/limits';
 import { type DueFlashcard, type Flashcard, type Rating } from './types';
 
 export interface Review {
@@ -13,9 +14,6 @@ export interface Review {
 }
 
 const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' } as const;
-
-/** An hour, the longest duration the server records. */
-const MAX_DURATION_MS = 3_600_000;
 
 /**
  * Queues a rating (IndexedDB, with a reviewId of its own, when it was made and how long the
@@ -32,7 +30,7 @@ export async function reviewFlashcard(userId: string, { card, quality, shownAt }
     flashcardId: card._id,
     quality,
     reviewedAt,
-    durationMs: Math.min(MAX_DURATION_MS, Math.max(0, Math.round(now - shownAt))),
+    durationMs: Math.min(MAX_REVIEW_DURATION_MS, Math.max(0, Math.round(now - shownAt))),
     // What the rating counts toward today (the daily limits), while it waits to be sent.
     stateBefore: card.state,
   });

@@ -5,15 +5,16 @@ import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
-import type { User } from '@/features/auth/types';
+import type { AuthUser } from '@/features/auth';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
+import { MAX_NEW_CARDS_PER_DAY, MAX_REVIEWS_PER_DAY } from '@contract/limits';
 import { flashcardKeys } from '../api/flashcard-keys';
 import '../flashcard-strings';
 
 /** The daily limits' ranges, as /api/user/update and SQL check them; the defaults before any are set. */
 export const DAILY_LIMITS = {
-  newCardsPerDay: { max: 999, fallback: 20, code: 'new_cards_per_day_invalid' },
-  maxReviewsPerDay: { max: 9999, fallback: 200, code: 'max_reviews_per_day_invalid' },
+  newCardsPerDay: { max: MAX_NEW_CARDS_PER_DAY, fallback: 20, code: 'new_cards_per_day_invalid' },
+  maxReviewsPerDay: { max: MAX_REVIEWS_PER_DAY, fallback: 200, code: 'max_reviews_per_day_invalid' },
 } as const;
 type LimitName = keyof typeof DAILY_LIMITS;
 const NAMES = ['newCardsPerDay', 'maxReviewsPerDay'] as const;
@@ -27,7 +28,7 @@ export function parseLimit(text: string, max: number): number | null {
 }
 
 /** How many New cards and Review-card reviews a day's session may hold (in the learner's time zone). */
-export function DailyLimitsForm({ user }: { user: User }) {
+export function DailyLimitsForm({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UsersData } from '@/features/admin/api/get-users';
 import { userKeys } from '@/features/admin/api/user-keys';
 import { api } from '@/lib/api';
-import type { ListedUser } from '@/lib/api-types';
+import type { BanUserReply, ListedUser } from '@/lib/api-types';
 import { moderationKeys } from './moderation-keys';
 
 export interface BanRequest {
@@ -25,7 +25,7 @@ export function banUntil(days: BanDuration, now = Date.now()): string | undefine
 
 /** The account with its new bannedUntil (POST /api/admin/banUser, admins only). */
 export async function banUser(request: BanRequest): Promise<ListedUser> {
-  const reply = await api.post<{ success: boolean; user: ListedUser }>('/admin/banUser', request);
+  const reply = await api.post<BanUserReply>('/admin/banUser', request);
   return reply.user;
 }
 

@@ -1,22 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { AuditPage } from '@/lib/api-types';
 import { moderationKeys } from './moderation-keys';
 
-export interface AuditRow {
-  _id: number;
-  action: string;
-  actor: { _id: string | null; name: string | null };
-  targetType: 'entry' | 'comment' | 'tag' | 'user' | 'feedback' | 'variant_link';
-  targetId: string;
-  targetLabel: string | null;
-  reason: string | null;
-  createdAt: string;
-}
-
-export interface AuditPage {
-  data: AuditRow[];
-  nextCursor: string | null;
-}
+export type { AuditPage, AuditRow } from '@/lib/api-types';
 
 export function auditLogQueryOptions() {
   return infiniteQueryOptions({

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { entryKeys } from '@/features/entries/api/entry-keys';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import { api } from '@/lib/api';
+import type { ResolveReportReply } from '@/lib/api-types';
 import type { ModerationCase, Resolution } from './get-reports';
 import { moderationKeys } from './moderation-keys';
 
@@ -18,7 +19,7 @@ export interface ResolveRequest {
 
 export async function resolveReport({ contentId, commentId, variantId, recordingId, action, note }: ResolveRequest): Promise<ModerationCase> {
   const target = recordingId ? { recordingId } : variantId ? { contentId, variantId } : commentId ? { commentId } : { contentId };
-  const reply = await api.post<{ data: ModerationCase }>('/admin/resolveReport', { ...target, action, ...(note ? { note } : {}) });
+  const reply = await api.post<ResolveReportReply>('/admin/resolveReport', { ...target, action, ...(note ? { note } : {}) });
   return reply.data;
 }
 

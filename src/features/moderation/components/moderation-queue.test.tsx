@@ -26,6 +26,7 @@ const linkCase: ModerationCase = {
   contentId: popoteId,
   variantId: pajitaId,
   commentId: null,
+  recordingId: null,
   kind: 'link',
   count: 3,
   reasons: { wrong: 2, offensive: 1 },

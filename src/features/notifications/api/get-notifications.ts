@@ -1,32 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { NotificationsPage } from '@/lib/api-types';
 import { notificationKeys } from './notification-keys';
 
-export type NotificationKind = 'comment' | 'reply' | 'vote' | 'moderation';
-
-/** A notification as GET /api/notification/getNotifications sends it. */
-export interface AppNotification {
-  _id: string;
-  kind: NotificationKind;
-  contentId: string | null;
-  commentId: string | null;
-  actorName: string | null;
-  /** People behind a grouped vote notification. */
-  count: number;
-  title: string | null;
-  /** A moderation outcome: held, removed or restored. */
-  action: 'held' | 'removed' | 'restored' | null;
-  /** The server's English words; the client writes its own from the fields above. */
-  text: string;
-  createdAt: string;
-  read: boolean;
-}
-
-export interface NotificationsPage {
-  data: AppNotification[];
-  unread: number;
-  nextCursor: string | null;
-}
+export type { AppNotification, NotificationKind, NotificationsPage } from '@/lib/api-types';
 
 export function inboxQueryOptions() {
   return infiniteQueryOptions({

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { MarkReadReply } from '@/lib/api-types';
 import { notificationKeys } from './notification-keys';
 
 export type MarkRead = { ids: string[] } | { all: true };
@@ -8,7 +9,7 @@ export type MarkRead = { ids: string[] } | { all: true };
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (which: MarkRead) => api.post<{ unread: number }>('/notification/markRead', which),
+    mutationFn: (which: MarkRead) => api.post<MarkReadReply>('/notification/markRead', which),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

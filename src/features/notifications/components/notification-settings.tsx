@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
-import type { User } from '@/features/auth/types';
+import type { AuthUser } from '@/features/auth';
 import type { NotificationSettings as Settings } from '@/lib/api-types';
 import '../inbox-strings';
 import './notifications.css';
@@ -16,7 +16,7 @@ const KINDS = [
 const ALL_ON: Settings = { comments: true, replies: true, votes: true, moderation: true };
 
 /** Account › Notifications: each kind on or off, saved as it is switched. */
-export function NotificationSettings({ user }: { user: User }) {
+export function NotificationSettings({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
   const update = useUpdateUser();

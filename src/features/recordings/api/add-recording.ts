@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { AddRecordingReply } from '@/lib/api-types';
 import { recordingKeys } from './recording-keys';
 import type { Recording } from './types';
 import { removeUpload, uploadRecording } from './upload-recording';
@@ -18,7 +19,7 @@ export interface NewRecording {
 
 /** Registers an uploaded object as a recording of the entry (POST /api/recording/addRecording). */
 export async function addRecording(input: { contentId: string; path: string; country: string; durationMs: number }): Promise<Recording> {
-  const reply = await api.post<{ data: Recording }>('/recording/addRecording', input);
+  const reply = await api.post<AddRecordingReply>('/recording/addRecording', input);
   return reply.data;
 }
 

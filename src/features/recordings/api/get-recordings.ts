@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { RecordingsReply } from '@/lib/api-types';
 import { recordingKeys } from './recording-keys';
 import type { Recording } from './types';
 
 export function getRecordings(contentId: string, signal?: AbortSignal): Promise<Recording[]> {
-  return api.get<Recording[]>(`/recording/getRecordings/${encodeURIComponent(contentId)}`, { signal });
+  return api.get<RecordingsReply>(`/recording/getRecordings/${encodeURIComponent(contentId)}`, { signal });
 }
 
 export function recordingsQueryOptions(contentId: string) {

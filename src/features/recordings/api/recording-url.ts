@@ -1,9 +1,8 @@
 import { env } from '@/lib/env';
+import { RECORDINGS_BUCKET } from '@contract/limits';
 
 /** Where the bucket lives: Supabase Storage on the app's Supabase (the page's own origin locally). */
 export const storageUrl = new URL('storage/v1/', env.supabaseUrl.endsWith('/') ? env.supabaseUrl : `${env.supabaseUrl}/`).href;
-
-export const RECORDINGS_BUCKET = 'recordings';
 
 /** An object path with each segment encoded (a name never escapes its folder as `..` or `%2F`). */
 export const encodeObjectPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');

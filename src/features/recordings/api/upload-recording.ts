@@ -1,9 +1,7 @@
 import { env } from '@/lib/env';
 import { currentAccessToken } from '@/lib/supabase';
-import { encodeObjectPath, RECORDINGS_BUCKET, storageUrl } from './recording-url';
-
-/** The bucket's limit (2 MB): a larger file is refused here, before it is sent. */
-export const MAX_RECORDING_BYTES = 2 * 1024 * 1024;
+import { MAX_RECORDING_BYTES, RECORDINGS_BUCKET } from '@contract/limits';
+import { encodeObjectPath, storageUrl } from './recording-url';
 
 /** Why an upload failed, in the words the recorder shows. */
 export type UploadProblem = 'tooLarge' | 'type' | 'signedOut' | 'tooManyUploads' | 'quotaExceeded' | 'uploadFailed';

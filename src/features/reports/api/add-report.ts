@@ -2,10 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { api } from '@/lib/api';
+import type { AddReportReply, ReportReason } from '@/lib/api-types';
 import '../report-strings';
 
-export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'duplicate', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export type { ReportReason };
+
+/** The reasons the dialog offers, in its order. */
+export const REPORT_REASONS = ['spam', 'offensive', 'wrong', 'duplicate', 'other'] as const satisfies readonly ReportReason[];
 
 /** What is reported: an entry, one of its comments, the variant link between two entries, or a recording. */
 export type ReportTarget = { contentId: string } | { commentId: string } | { contentId: string; variantId: string } | { recordingId: string };
@@ -16,8 +19,8 @@ export interface NewReport {
   note?: string;
 }
 
-export function addReport({ target, reason, note }: NewReport): Promise<unknown> {
-  return api.post('/report/addReport', { ...target, reason, ...(note ? { note } : {}) });
+export function addReport({ target, reason, note }: NewReport): Promise<AddReportReply> {
+  return api.post<AddReportReply>('/report/addReport', { ...target, reason, ...(note ? { note } : {}) });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tag } from '@/lib/api-types';
+import type { EntryTagsReply, Tag } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { entryKeys } from '@/features/entries';
 import { tagKeys } from './tag-keys';
 
 export async function addTagToEntry({ entryId, tagId }: { entryId: string; tagId: string }): Promise<Tag[]> {
-  const reply = await api.post<{ success: boolean; data: Tag[] }>('/tag/addTagToContent', { contentId: entryId, tagId });
+  const reply = await api.post<EntryTagsReply>('/tag/addTagToContent', { contentId: entryId, tagId });
   return reply.data;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tag } from '@/lib/api-types';
+import type { Tag, TagReply } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { tagKeys } from './tag-keys';
 
 /** Creates a tag; `nameEs`, its optional Spanish name, is sent only when given. */
 export async function addTag(name: string, nameEs?: string): Promise<Tag> {
-  const reply = await api.post<{ success: boolean; data: Tag }>('/tag/addTag', nameEs ? { name, nameEs } : { name });
+  const reply = await api.post<TagReply>('/tag/addTag', nameEs ? { name, nameEs } : { name });
   return reply.data;
 }
 

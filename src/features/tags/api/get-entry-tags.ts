@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tag } from '@/lib/api-types';
+import type { EntryTagsReply, Tag } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { tagKeys } from './tag-keys';
 
 export async function getEntryTags(entryId: string, signal?: AbortSignal): Promise<Tag[]> {
-  const reply = await api.get<{ success: boolean; data: Tag[] }>(`/tag/getTagsForContent/${encodeURIComponent(entryId)}`, { signal });
+  const reply = await api.get<EntryTagsReply>(`/tag/getTagsForContent/${encodeURIComponent(entryId)}`, { signal });
   return reply.data;
 }
 

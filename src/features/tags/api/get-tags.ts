@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tag } from '@/lib/api-types';
+import type { Tag, TagsReply } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { tagKeys } from './tag-keys';
 
 export async function getTags(signal?: AbortSignal): Promise<Tag[]> {
-  const reply = await api.get<{ success: boolean; data: Tag[] }>('/tag/getTags', { signal });
+  const reply = await api.get<TagsReply>('/tag/getTags', { signal });
   return reply.data;
 }
 

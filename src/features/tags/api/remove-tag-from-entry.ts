@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tag } from '@/lib/api-types';
+import type { EntryTagsReply, Tag } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { entryKeys } from '@/features/entries';
 import { tagKeys } from './tag-keys';
 
 export async function removeTagFromEntry({ entryId, tagId }: { entryId: string; tagId: string }): Promise<Tag[]> {
-  const reply = await api.delete<{ success: boolean; data: Tag[] }>(
+  const reply = await api.delete<EntryTagsReply>(
     `/tag/removeTagFromContent/${encodeURIComponent(entryId)}/${encodeURIComponent(tagId)}`,
   );
   return reply.data;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { entryKeys } from '@/features/entries';
-import type { Tag } from '@/lib/api-types';
+import type { Tag, TagReply } from '@/lib/api-types';
 import { api } from '@/lib/api';
 import { tagKeys } from './tag-keys';
 
 /** Sets (or, null, clears) a tag's Spanish name: its creator or an admin. */
 export async function updateTagNameEs(tagId: string, nameEs: string | null): Promise<Tag> {
-  const reply = await api.put<{ success: boolean; data: Tag }>(`/tag/updateTag/${encodeURIComponent(tagId)}`, { nameEs });
+  const reply = await api.put<TagReply>(`/tag/updateTag/${encodeURIComponent(tagId)}`, { nameEs });
   return reply.data;
 }
 

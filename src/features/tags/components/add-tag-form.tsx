@@ -6,22 +6,20 @@ import { UploadingPopup } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth/auth-context';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
+import { TAG_NAME_MAX_LENGTH } from '@contract/limits';
 import { useAddTag } from '../api/add-tag';
 import '../tag-strings';
-
-/** Spec §9: a tag name is at most 20 characters. */
-export const TAG_NAME_MAX = 20;
 
 /** What is wrong with a new tag's name, if anything. */
 export function tagNameError(name: string): FieldError | null {
   if (!name.trim()) return { key: 'tags.nameRequired' };
-  if (isTooLong(name, TAG_NAME_MAX)) return { key: 'apiErrors.tag_name_too_long' };
+  if (isTooLong(name, TAG_NAME_MAX_LENGTH)) return { key: 'apiErrors.tag_name_too_long' };
   return null;
 }
 
 /** What is wrong with a tag's (optional) Spanish name, if anything. */
 export function tagNameEsError(nameEs: string): FieldError | null {
-  return isTooLong(nameEs, TAG_NAME_MAX) ? { key: 'apiErrors.tag_name_es_too_long' } : null;
+  return isTooLong(nameEs, TAG_NAME_MAX_LENGTH) ? { key: 'apiErrors.tag_name_es_too_long' } : null;
 }
 
 export function AddTagForm() {
@@ -63,7 +61,7 @@ export function AddTagForm() {
 
   return (
     <form className="form card" noValidate onSubmit={onSubmit}>
-      <FormField label={t('tags.name')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} limit={{ value: name, max: TAG_NAME_MAX }}>
+      <FormField label={t('tags.name')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} limit={{ value: name, max: TAG_NAME_MAX_LENGTH }}>
         {(props) => (
           <input
             {...props}
@@ -85,7 +83,7 @@ export function AddTagForm() {
         label={t('tags.nameEs')}
         note={t('tags.optional')}
         error={nameEsError ? fieldErrorMessage(t, nameEsError) : undefined}
-        limit={{ value: nameEs, max: TAG_NAME_MAX, showFrom: Math.floor(TAG_NAME_MAX * 0.8) }}
+        limit={{ value: nameEs, max: TAG_NAME_MAX_LENGTH, showFrom: Math.floor(TAG_NAME_MAX_LENGTH * 0.8) }}
       >
         {(props) => (
           <input

@@ -8,10 +8,11 @@ import { useToast } from '@/components/toasts';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
 import type { Tag } from '@/lib/api-types';
+import { TAG_NAME_MAX_LENGTH } from '@contract/limits';
 import { addTag } from '../api/add-tag';
 import { useAddTagToEntry } from '../api/add-tag-to-entry';
 import { useTags } from '../api/get-tags';
-import { TAG_NAME_MAX, tagNameError } from './add-tag-form';
+import { tagNameError } from './add-tag-form';
 import '../tag-strings';
 
 function normalize(text: string) {
@@ -43,7 +44,6 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
   // Either name finds a tag: a Spanish reader may type the English one they know, or the other way round.
   const shown = needle ? available.filter((tag) => normalize(`${tag.name} ${tag.nameEs ?? ''}`).includes(needle)) : available;
   const busy = addToEntry.isPending || creating;
-
 
   const attach = (tag: Tag) => {
     setFailure(null);
@@ -120,7 +120,7 @@ export function TagPickerDialog({ entryId, entryTags, onClose }: TagPickerDialog
         )}
       </div>
       <form className="tag-picker__create" noValidate onSubmit={(event) => void create(event)}>
-        <FormField label={t('tags.newTag')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} limit={{ value: newName, max: TAG_NAME_MAX, showFrom: 1 }}>
+        <FormField label={t('tags.newTag')} error={nameError ? fieldErrorMessage(t, nameError) : undefined} limit={{ value: newName, max: TAG_NAME_MAX_LENGTH, showFrom: 1 }}>
           {(props) => (
             <input
               {...props}

@@ -6,9 +6,10 @@ import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth/auth-context';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import type { Tag } from '@/lib/api-types';
+import { TAG_NAME_MAX_LENGTH } from '@contract/limits';
 import { useTags } from '../api/get-tags';
 import { useUpdateTagNameEs } from '../api/update-tag';
-import { TAG_NAME_MAX, tagNameEsError } from './add-tag-form';
+import { tagNameEsError } from './add-tag-form';
 import '../tag-strings';
 
 const normalize = (text: string) =>
@@ -147,7 +148,7 @@ function TagNameRow({ tag }: { tag: Tag }) {
         <FormField
           label={t('tags.nameEsFor', { name: tag.name })}
           error={error ? fieldErrorMessage(t, error) : undefined}
-          limit={{ value, max: TAG_NAME_MAX, showFrom: Math.floor(TAG_NAME_MAX * 0.8) }}
+          limit={{ value, max: TAG_NAME_MAX_LENGTH, showFrom: Math.floor(TAG_NAME_MAX_LENGTH * 0.8) }}
         >
           {(props) => (
             <input

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser } from '@/features/auth/api/update-user';
-import type { User } from '@/features/auth';
+import type { AuthUser } from '@/features/auth';
 import { useCountries } from '@/features/countries';
 import { apiErrorText } from '@/i18n/api-errors';
 import '../usage-strings';
 
 /** Where the learner lives: their usage marks on that country count as a local's. */
-export function HomeCountryForm({ user }: { user: User }) {
+export function HomeCountryForm({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
   const countries = useCountries();

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { patchEntryInLists } from '@/features/entries/api/patch-entry-in-lists';
 import { api } from '@/lib/api';
+import type { AddVoteReply, VoteSummaryReply } from '@/lib/api-types';
 import type { VoteSummary, VoteType } from './get-vote-summary';
 import { voteKeys } from './vote-keys';
 
@@ -12,8 +13,8 @@ export interface VoteChange {
 
 export async function changeVote({ entryId, voteType }: VoteChange): Promise<VoteSummary> {
   const reply = voteType
-    ? await api.post<{ data: VoteSummary }>('/vote/addVote', { contentId: entryId, voteType })
-    : await api.delete<{ data: VoteSummary }>(`/vote/removeVote/${encodeURIComponent(entryId)}`);
+    ? await api.post<AddVoteReply>('/vote/addVote', { contentId: entryId, voteType })
+    : await api.delete<VoteSummaryReply>(`/vote/removeVote/${encodeURIComponent(entryId)}`);
   return reply.data;
 }
 

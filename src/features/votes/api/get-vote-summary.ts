@@ -1,20 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { VoteSummary, VoteSummaryReply } from '@/lib/api-types';
 import { voteKeys } from './vote-keys';
 
-export type VoteType = 'upvote' | 'downvote';
-
-/** An entry's tallies and the caller's own vote (null when none, always for guests). */
-export interface VoteSummary {
-  contentId: string;
-  upvotes: number;
-  downvotes: number;
-  voteCount: number;
-  userVote: VoteType | null;
-}
+export type { VoteSummary, VoteType } from '@/lib/api-types';
 
 export async function getVoteSummary(entryId: string, signal?: AbortSignal): Promise<VoteSummary> {
-  const reply = await api.get<{ data: VoteSummary }>(`/vote/getVoteSummary/${encodeURIComponent(entryId)}`, { signal });
+  const reply = await api.get<VoteSummaryReply>(`/vote/getVoteSummary/${encodeURIComponent(entryId)}`, { signal });
   return reply.data;
 }
 

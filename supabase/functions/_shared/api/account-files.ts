@@ -1,3 +1,4 @@
+import { AVATARS_BUCKET } from '../contract/limits.ts';
 import type { Tx } from '../db.ts';
 import { removeStoredFiles, type StoredFile } from '../storage-service.ts';
 
@@ -19,6 +20,6 @@ const REMOVED_AT_ONCE = 1000;
 
 /** Removes them through Storage's API once the deletion has committed; never throws. */
 export async function removeAccountFiles(files: readonly StoredFile[]): Promise<void> {
-  const avatarsFirst = [...files].sort((a, b) => Number(b.bucket_id === 'avatars') - Number(a.bucket_id === 'avatars'));
+  const avatarsFirst = [...files].sort((a, b) => Number(b.bucket_id === AVATARS_BUCKET) - Number(a.bucket_id === AVATARS_BUCKET));
   if (avatarsFirst.length > 0) await removeStoredFiles(avatarsFirst.slice(0, REMOVED_AT_ONCE));
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { isAuthSessionMissingError, type Session } from '@supabase/auth-js';
 import { adminAuth, authorizeUrl, fromAuthError, pkceAuth, pkceVerifierKey, publicAuth, requestEmailChange } from '../auth-service.ts';
 import { callerFrom, guest, type Caller } from '../auth.ts';
+import type { ListedUser, SessionTokens, User } from '../contract/accounts.ts';
+import { MAX_NEW_CARDS_PER_DAY, MAX_REVIEWS_PER_DAY } from '../contract/limits.ts';
 import { asCaller } from '../db.ts';
 import { env } from '../env.ts';
 import { ApiError, fromPostgres } from '../errors.ts';
@@ -12,7 +14,6 @@ import { configuredAppOrigins, originOf, requestOrigin } from '../origins.ts';
 import { clearSessionCookie, clearVerifierCookie, setSessionCookie, setVerifierCookie, verifierFromCookies } from '../session-cookie.ts';
 import { filesQueuedHere, removeAccountFiles } from './account-files.ts';
 import type { ApiEnv } from './context.ts';
-import type { ListedUser, SessionTokens, User } from './types.ts';
 import { countParam, cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, timeIdCursor, uuid } from './validate.ts';
 
 const password = z.string({ error: 'password_required' }).min(1, 'password_required');
@@ -43,12 +44,12 @@ const updateBody = z
       .nullable()
       .optional(),
     // Daily limits of the review session (the range is SQL's rule too).
-    newCardsPerDay: z.number({ error: 'new_cards_per_day_invalid' }).int('new_cards_per_day_invalid').min(0, 'new_cards_per_day_invalid').max(999, 'new_cards_per_day_invalid').optional(),
+    newCardsPerDay: z.number({ error: 'new_cards_per_day_invalid' }).int('new_cards_per_day_invalid').min(0, 'new_cards_per_day_invalid').max(MAX_NEW_CARDS_PER_DAY, 'new_cards_per_day_invalid').optional(),
     maxReviewsPerDay: z
       .number({ error: 'max_reviews_per_day_invalid' })
       .int('max_reviews_per_day_invalid')
       .min(0, 'max_reviews_per_day_invalid')
-      .max(9999, 'max_reviews_per_day_invalid')
+      .max(MAX_REVIEWS_PER_DAY, 'max_reviews_per_day_invalid')
       .optional(),
     // Which notifications the learner receives (the inbox and the live toasts).
     notifications: z
@@ -65,8 +66,8 @@ const setAdminBody = z.object({ userId: uuid, isAdmin: z.boolean() });
 
 const deleteAccountBody = z.object({ currentPassword: z.string().optional() });
 
-/** The seed's delete-account: `confirmation` must be DELETE; a password is optional (a recent sign-in stands for it). */
-const seedDeleteAccountBody = z.object({ confirmation: z.string().optional(), currentPassword: z.string().optional() });
+/** palabrotas' delete-account: `confirmation` must be DELETE; a password is optional (a recent sign-in stands for it). */
+const palabrotasDeleteAccountBody = z.object({ confirmation: z.string().optional(), currentPassword: z.string().optional() });
 
 const usersQuery = z.object({
   limit: countParam(999, 500),
@@ -164,7 +165,7 @@ function appReturnOrigin(c: Context<ApiEnv>): string {
 }
 
 /**
- * GET /api/auth/google without `redirectTo` (the seed's client): a PKCE sign-in whose
+ * GET /api/auth/google without `redirectTo` (the palabrotas client): a PKCE sign-in whose
  * verifier waits in a cookie, returning to /api/auth/google/callback on the app's origin,
  * which trades the code for the session and keeps it in the session cookie.
  */
@@ -350,11 +351,11 @@ export const user = new Hono<ApiEnv>()
     await removeAccountFiles(files);
     return c.json({ success: true, message: 'Account deleted' });
   })
-  // The seed's path and payload ({confirmation: 'DELETE'}, its reply): with currentPassword as
+  // palabrotas' path and payload ({confirmation: 'DELETE'}, its reply): with currentPassword as
   // deleteAccount; without, only from a session signed in within ten minutes (private.delete_own_account).
   .post('/delete-account', async (c) => {
     if (!c.get('caller').userId) throw new ApiError(401, 'delete_login_required');
-    const body = await parseBody(c, seedDeleteAccountBody);
+    const body = await parseBody(c, palabrotasDeleteAccountBody);
     if (body.confirmation !== 'DELETE') throw new ApiError(400, 'delete_confirmation_required', { field: 'confirmation' });
     const current = body.currentPassword !== undefined ? await requireCurrentPassword(c, body.currentPassword) : undefined;
     const files = await c.get('run')(async (tx) => {

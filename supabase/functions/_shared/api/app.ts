@@ -15,10 +15,10 @@ import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
 import { admin, reports } from './moderation.ts';
 import { notifications } from './notifications.ts';
+import { palabrotasAuth } from './palabrotas-accounts.ts';
 import { profiles } from './profiles.ts';
 import { auth, user } from './accounts.ts';
 import { avatars } from './avatars.ts';
-import { seedAuth } from './seed-accounts.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
 export { closeDb as close } from '../db.ts';
@@ -34,7 +34,7 @@ export function createApiApp(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath('/api');
   // On hosted Supabase the function answers preflights itself; the local gateway sets
   // the same headers (replacing, never duplicating). Any origin, never with credentials:
-  // the session cookie (seed-style clients) is only used from the app's own origin, which
+  // the session cookie (the palabrotas client) is only used from the app's own origin, which
   // proxies /api, so no other site needs the browser's cookies sent here.
   app.use('*', cors({ origin: '*', credentials: false, maxAge: 3600, exposeHeaders: ['X-Supabase-Api-Version', 'Retry-After'] }));
   app.use(
@@ -56,7 +56,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/concept', concepts);
   app.route('/tag', tags);
   app.route('/auth', auth);
-  app.route('/auth', seedAuth);
+  app.route('/auth', palabrotasAuth);
   app.route('/user', user);
   app.route('/user', streaks);
   app.route('/user', profiles);

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { AVATARS_BUCKET } from '../contract/limits.ts';
+import type { Avatar } from '../contract/palabrotas.ts';
 import { publicUrl } from '../storage-service.ts';
 import { requireOwnId, type ApiEnv } from './context.ts';
 import { idParam, parseBody } from './validate.ts';
 
-// The seed's avatars (GET /api/avatar/:userId) as images in the public `avatars` bucket. The
+// palabrotas' avatars (GET /api/avatar/:userId) as images in the public `avatars` bucket. The
 // app uploads a file with supabase-js into <its user id>/<file> (Storage and its policies
-// decide: images, at most 1 MB, own folder only) and names it here. The seed's POST
+// decide: images, at most 1 MB, own folder only) and names it here. palabrotas' POST
 // /api/avatar/generate (an image made by a model from a description) is not served.
 // Shapes only: the rules live in the SQL functions add_avatar / avatars_of_user.
 
@@ -17,16 +19,10 @@ const addAvatarBody = z.object({
 });
 
 /** An avatar as public.avatar_json shapes it. */
-interface StoredAvatar {
-  _id: string;
-  userId: string;
-  description: string;
-  path: string;
-  createdAt: string;
-}
+type StoredAvatar = Omit<Avatar, 'imageUrl'>;
 
-/** The seed's Avatar: `imageUrl` (the file's public address) beside the stored fields. */
-const withUrl = (avatar: StoredAvatar) => ({ ...avatar, imageUrl: publicUrl('avatars', avatar.path) });
+/** palabrotas' Avatar: `imageUrl` (the file's public address) beside the stored fields. */
+const withUrl = (avatar: StoredAvatar): Avatar => ({ ...avatar, imageUrl: publicUrl(AVATARS_BUCKET, avatar.path) });
 
 export const avatars = new Hono<ApiEnv>()
   .post('/addAvatar', async (c) => {
@@ -37,7 +33,7 @@ export const avatars = new Hono<ApiEnv>()
     );
     return c.json(withUrl(avatar), 201);
   })
-  // Anyone: the learner's avatars as a bare array, newest first (the seed's reply).
+  // Anyone: the learner's avatars as a bare array, newest first (palabrotas' reply).
   .get('/:userId', async (c) => {
     const userId = idParam(c, 'userId', 'user_not_found');
     const list = await c.get('run')(async (tx) => (await tx<{ avatars: StoredAvatar[] }[]>`select public.avatars_of_user(${userId}) as avatars`)[0].avatars);

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import type { Chat, ChatListItem, ChatMessage, ChatTurn, PalabrotasChat, PalabrotasChatTurn } from '../contract/chats.ts';
 import { ApiError, fromPostgres } from '../errors.ts';
 import { messages } from '../messages.ts';
 import { tutorConfig } from '../tutor/config.ts';
@@ -11,8 +12,7 @@ import { deltasOf, OFFLINE_MODEL, offlineReply } from '../tutor/offline.ts';
 import { promptMessages } from '../tutor/prompt.ts';
 import type { TutorConcept, TutorEntry, TutorHistoryMessage, TutorLanguage } from '../tutor/types.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import { seedChat } from './seed-shapes.ts';
-import type { Chat, ChatListItem, ChatMessage, ChatTurn, ChatWithMessages, SeedChatTurn } from './types.ts';
+import { palabrotasChat } from './palabrotas-shapes.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: ownership, titles, message rules, the rate limits and finding the entries
@@ -73,21 +73,21 @@ export const chats = new Hono<ApiEnv>()
     const body = await parseBody(c, newChatBody);
     requireOwnId(c.get('caller'), body.userId, 'userId');
     // The caller's newest empty chat is reused rather than another "New Chat" started (201
-    // either way, as the seed answers: the client gets a chat with no messages to write in).
+    // either way, as palabrotas answers: the client gets a chat with no messages to write in).
     const started = await c.get('run')(
       async (tx) => (await tx<{ started: { chat: Chat; reused: boolean } }[]>`select public.start_chat(${body.title ?? null}) as started`)[0].started,
     );
-    // The seed's reply: the chat itself (its owner, no messages yet).
-    return c.json(seedChat(started.chat, c.get('caller').userId!, []), 201);
+    // palabrotas' reply: the chat itself (its owner, no messages yet).
+    return c.json(palabrotasChat(started.chat, c.get('caller').userId!, []), 201);
   })
   .get('/chats/:userId', async (c) => {
     ownUserParam(c);
     if (c.req.query('limit') === undefined && c.req.query('cursor') === undefined) {
-      // The spec's (and the seed's) list: the chats themselves with their messages, as a
+      // The spec's (and palabrotas') list: the chats themselves with their messages, as a
       // bare array, newest activity first; capped at 50 chats of their newest 100 messages
       // (older ones: GET /api/chat/:chatId?before=).
       const chatsWithMessages = await c.get('run')(
-        async (tx) => (await tx<{ chats: ChatWithMessages[] }[]>`select public.chats_with_messages(50, 100) as chats`)[0].chats,
+        async (tx) => (await tx<{ chats: PalabrotasChat[] }[]>`select public.chats_with_messages(50, 100) as chats`)[0].chats,
       );
       return c.json(chatsWithMessages);
     }
@@ -153,8 +153,8 @@ export const chats = new Hono<ApiEnv>()
     if (!wantsStream(c)) {
       try {
         const turn = await finish(await answer(async () => {}, 0));
-        // The seed's {reply, chatId}: the reply's text; beside it the stored messages and chat.
-        const reply: SeedChatTurn = { reply: turn.reply.content, chatId: turn.chat._id, userMessage: turn.userMessage, assistantMessage: turn.reply, chat: turn.chat };
+        // palabrotas' {reply, chatId}: the reply's text; beside it the stored messages and chat.
+        const reply: PalabrotasChatTurn = { reply: turn.reply.content, chatId: turn.chat._id, userMessage: turn.userMessage, assistantMessage: turn.reply, chat: turn.chat };
         return c.json(reply);
       } catch (error) {
         if (!(error instanceof TutorFailure || error instanceof TutorAborted)) throw error;
@@ -214,8 +214,8 @@ export const chats = new Hono<ApiEnv>()
                    public.chat_with_messages(${id}, 200, null::timestamptz, null::uuid) -> 'messages' as messages`
         )[0],
     );
-    // The seed's reply: the chat itself, with its owner and (newest 200) messages.
-    return c.json(seedChat(renamed.chat, c.get('caller').userId!, renamed.messages));
+    // palabrotas' reply: the chat itself, with its owner and (newest 200) messages.
+    return c.json(palabrotasChat(renamed.chat, c.get('caller').userId!, renamed.messages));
   })
   .delete('/:chatId', async (c) => {
     const id = idParam(c, 'chatId', 'chat_not_found');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ConceptGroup } from '../contract/concepts.ts';
 import type { ApiEnv } from './context.ts';
-import type { ConceptGroup } from './types.ts';
 import { parseQuery } from './validate.ts';
 
 // Shapes only: what matches, how groups rank and who sees which member live in the SQL

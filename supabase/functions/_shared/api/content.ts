@@ -1,23 +1,24 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
+import type { Entry, EntryDetail, EntryListReply, Variant } from '../contract/entries.ts';
+import { ENTRY_AUTHOR_MAX_LENGTH, ENTRY_TEXT_MAX_LENGTH, RECORDINGS_BUCKET } from '../contract/limits.ts';
 import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
 import { removeFiles } from '../storage-service.ts';
 import type { ApiEnv } from './context.ts';
-import { RECORDINGS_BUCKET, recordingFilesOfEntry } from './recordings.ts';
-import type { Entry, EntryDetail, EntryListReply, Variant } from './types.ts';
+import { recordingFilesOfEntry } from './recordings.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules (lengths, known country, defaults, who may) live in the SQL
 // functions add_entry/update_entry/delete_entry; these give the same codes without a trip.
 const text = (required: 'title_required' | 'description_required', tooLong: 'title_too_long' | 'description_too_long') =>
-  z.string({ error: required }).trim().min(1, required).max(1000, tooLong);
+  z.string({ error: required }).trim().min(1, required).max(ENTRY_TEXT_MAX_LENGTH, tooLong);
 const optionalText = (tooLong: 'hint_too_long' | 'example_sentence_too_long' | 'description_es_too_long') =>
   z
     .string()
     .trim()
-    .max(1000, tooLong)
+    .max(ENTRY_TEXT_MAX_LENGTH, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
 const country = z
@@ -34,7 +35,7 @@ const addEntryBody = z.object({
   country,
   hint: optionalText('hint_too_long'),
   exampleSentence: optionalText('example_sentence_too_long'),
-  author: z.string().trim().max(100, 'author_too_long').nullish(),
+  author: z.string().trim().max(ENTRY_AUTHOR_MAX_LENGTH, 'author_too_long').nullish(),
 });
 
 const entryId = z
@@ -51,7 +52,7 @@ const updateEntryBody = z.intersection(
     country: country.optional(),
     hint: optionalText('hint_too_long').optional(),
     exampleSentence: optionalText('example_sentence_too_long').optional(),
-    author: z.string().trim().min(1, 'author_required').max(100, 'author_too_long').optional(),
+    author: z.string().trim().min(1, 'author_required').max(ENTRY_AUTHOR_MAX_LENGTH, 'author_too_long').optional(),
     show: z.boolean().optional(),
   }),
 );
@@ -85,7 +86,7 @@ const listQuery = z.object({
 type ListQuery = z.infer<typeof listQuery>;
 
 /**
- * getContents (also of one owner) and getContentsSortedByVoteDesc without `limit` and `cursor` (the seed's client,
+ * getContents (also of one owner) and getContentsSortedByVoteDesc without `limit` and `cursor` (the palabrotas client,
  * which never pages): every entry up to this many, streamed as one JSON reply, with the
  * `nextCursor` of the rest when there are more (then pass `limit` and `cursor`).
  */
@@ -152,7 +153,7 @@ async function allEntries(c: Context<ApiEnv>, query: ListQuery, sort: Sort, owne
   );
 }
 
-/** Without `limit` or `cursor`: the unpaged list (the seed's); with either, one page. */
+/** Without `limit` or `cursor`: the unpaged list (palabrotas'); with either, one page. */
 const unpaged = (c: Context<ApiEnv>) => c.req.query('limit') === undefined && c.req.query('cursor') === undefined;
 
 /** The entry page's one query: the entry, the rest of its variant group, how it lands per country (usage) and the caller's own marks. */
@@ -252,7 +253,7 @@ export const content = new Hono<ApiEnv>()
   .get('/getContents/:userId', async (c) => {
     const userId = idParam(c, 'userId', 'user_not_found');
     const query = parseQuery(c, listQuery);
-    // The seed's Account page asks without paging: all of them, as getContents.
+    // palabrotas' Account page asks without paging: all of them, as getContents.
     if (unpaged(c)) return allEntries(c, query, 'newest', userId);
     return c.json(await c.get('run')((tx) => listEntries(tx, query, 'newest', userId)));
   });

@@ -19,7 +19,7 @@ export interface ApiEnv {
     /**
      * How the request carries its session: `bearer` (an Authorization header: our own
      * client, supabase-js, scripts), `cookie` (no Authorization header: the session cookie,
-     * if any — the seed's client). Only cookie-mode requests get the session cookie set.
+     * if any — the palabrotas client). Only cookie-mode requests get the session cookie set.
      */
     sessionMode: 'bearer' | 'cookie';
   };

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Feedback, SentFeedback } from '../contract/feedback.ts';
+import { FEEDBACK_MESSAGE_MAX_LENGTH } from '../contract/limits.ts';
 import type { ApiEnv } from './context.ts';
-import type { Feedback, SentFeedback } from './types.ts';
 import { countParam, email, parseBody, parseQuery, personName, uuid } from './validate.ts';
 
 // Shapes only: the rules (required fields, who reads, five an hour per address, who may
@@ -10,7 +11,7 @@ import { countParam, email, parseBody, parseQuery, personName, uuid } from './va
 const addFeedbackBody = z.object({
   name: personName,
   email,
-  message: z.string({ error: 'message_required' }).trim().min(1, 'message_required').max(5000, 'message_too_long'),
+  message: z.string({ error: 'message_required' }).trim().min(1, 'message_required').max(FEEDBACK_MESSAGE_MAX_LENGTH, 'message_too_long'),
 });
 
 const feedbackQuery = z.object({
@@ -37,8 +38,8 @@ export const feedback = new Hono<ApiEnv>()
   });
 
 /**
- * The seed's contact form (POST /api/contact/send {name, email, message}), mounted under
- * /api/contact: kept as feedback (the admins read it there), answered as the seed answers.
+ * palabrotas' contact form (POST /api/contact/send {name, email, message}), mounted under
+ * /api/contact: kept as feedback (the admins read it there), answered as palabrotas answers.
  */
 export const contact = new Hono<ApiEnv>().post('/send', async (c) => {
   const body = await parseBody(c, addFeedbackBody);

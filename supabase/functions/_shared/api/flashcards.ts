@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import type { BrowsedFlashcard, DailyProgress, DueFlashcard, Flashcard, FlashcardKind, RatingPreviews } from '../contract/flashcards.ts';
+import { MAX_REVIEW_DURATION_MS } from '../contract/limits.ts';
+import type { StreakUpdate } from '../contract/streaks.ts';
 import { ApiError } from '../errors.ts';
 import { ownUserParam, requireOwnId, type ApiEnv } from './context.ts';
-import { previewIntervalsOf, seedFlashcard } from './seed-shapes.ts';
-import type { BrowsedFlashcard, DailyProgress, Flashcard, FlashcardKind, RatingPreview, StreakUpdate } from './types.ts';
+import { palabrotasFlashcard, previewIntervalsOf } from './palabrotas-shapes.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: who owns a card, duplicates and the FSRS scheduling live in the SQL
@@ -41,7 +43,7 @@ const reviewBody = z.object({
   // time it was made and how long the card was shown; the window for reviewedAt is SQL's.
   reviewId: z.string({ error: 'review_id_invalid' }).uuid('review_id_invalid').optional(),
   reviewedAt: z.iso.datetime({ offset: true, error: 'review_time_invalid' }).optional(),
-  durationMs: z.number({ error: 'review_duration_invalid' }).int('review_duration_invalid').min(0, 'review_duration_invalid').max(3_600_000, 'review_duration_invalid').optional(),
+  durationMs: z.number({ error: 'review_duration_invalid' }).int('review_duration_invalid').min(0, 'review_duration_invalid').max(MAX_REVIEW_DURATION_MS, 'review_duration_invalid').optional(),
 });
 
 /** A review session works through the due cards a page at a time. */
@@ -51,14 +53,12 @@ const dueQuery = z.object({
   ahead: z.enum(['0', '1'], { error: 'invalid_input' }).optional(),
 });
 
-/** A card of today's session: with its button previews (public.due_flashcards). */
-type DueCard = Flashcard & { preview: Record<'again' | 'hard' | 'good' | 'easy', RatingPreview> };
 /** public.due_flashcards (and _ahead, with `nextDay`). */
 interface DueList {
-  cards: DueCard[];
+  cards: DueFlashcard[];
   total: number;
   today: DailyProgress;
-  nextDay?: { from: string; cards: DueCard[]; spare: DueCard[] };
+  nextDay?: { from: string; cards: DueFlashcard[]; spare: DueFlashcard[] };
 }
 
 /** The card browser's filters (all optional) and its keyset page. */
@@ -129,8 +129,8 @@ export const flashcards = new Hono<ApiEnv>()
   .get('/getFlashcards/:userId', async (c) => {
     ownUserParam(c);
     const data = await c.get('run')(async (tx) => (await tx<{ cards: Flashcard[] }[]>`select public.flashcards_of_user() as cards`)[0].cards);
-    // The seed's reply: the cards themselves as a bare array, each in the seed's fields too.
-    return c.json(data.map(seedFlashcard));
+    // palabrotas' reply: the cards themselves as a bare array, each in its fields too.
+    return c.json(data.map(palabrotasFlashcard));
   })
   .get('/getDueFlashcards/:userId', async (c) => {
     ownUserParam(c);
@@ -141,10 +141,10 @@ export const flashcards = new Hono<ApiEnv>()
         ? (await tx<{ due: DueList }[]>`select public.due_flashcards_ahead(${limit}::integer) as due`)[0].due
         : (await tx<{ due: DueList }[]>`select public.due_flashcards(${limit}::integer) as due`)[0].due,
     );
-    // Without `limit`, the seed's reply: the session's first 100 cards as a bare array, each
-    // with the seed's `previewIntervals`. With it (the app): `data`, the first `limit` cards,
+    // Without `limit`, palabrotas' reply: the session's first 100 cards as a bare array, each
+    // with its `previewIntervals`. With it (the app): `data`, the first `limit` cards,
     // oldest due first; `total` counts today's whole session; `today` where the learner stands.
-    if (c.req.query('limit') === undefined) return c.json(due.cards.map(seedFlashcard));
+    if (c.req.query('limit') === undefined) return c.json(due.cards.map(palabrotasFlashcard));
     // With `ahead=1` too, `nextDay`: when the learner's next local day starts and the cards of
     // its session (due before its end, within a whole day's limits), each with its `due`, and
     // `spare`, the New and Review cards that come next in it (as many as today may still take).
@@ -156,17 +156,17 @@ export const flashcards = new Hono<ApiEnv>()
     const rated = await c.get('run')(
       async (tx) =>
         (
-          await tx<{ rated: { card: Flashcard; streak: StreakUpdate; duplicate: boolean; preview: DueCard['preview'] | null } }[]>`
+          await tx<{ rated: { card: Flashcard; streak: StreakUpdate; duplicate: boolean; preview: RatingPreviews | null } }[]>`
             select public.rate_flashcard_previewed(${id}, ${body.quality}::smallint, ${body.reviewId ?? null}::uuid,
                                                    ${body.reviewedAt ?? null}::timestamptz, ${body.durationMs ?? null}::integer) as rated`
         )[0].rated,
     );
-    // The seed's reply is the card itself with its `previewIntervals` (what each button would
+    // palabrotas' reply is the card itself with its `previewIntervals` (what each button would
     // schedule now): those fields at the top. Beside them, the app's: `data` (the card as the
     // /api shapes it), the streak day the rating counted (one round trip per rating), and
     // whether this reviewId had been taken already (then nothing changed).
     return c.json({
-      ...seedFlashcard(rated.card),
+      ...palabrotasFlashcard(rated.card),
       previewIntervals: previewIntervalsOf(rated.preview) ?? undefined,
       success: true,
       data: rated.card,

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ListedUser } from '../contract/accounts.ts';
+import { RECORDINGS_BUCKET, REPORT_NOTE_MAX_LENGTH } from '../contract/limits.ts';
+import type { AuditRow, ModerationCase, RecordingPreview } from '../contract/moderation.ts';
 import { publicUrl, removeFiles } from '../storage-service.ts';
 import { filesQueuedHere, removeAccountFiles } from './account-files.ts';
 import type { ApiEnv } from './context.ts';
-import { RECORDINGS_BUCKET } from './recordings.ts';
-import type { ListedUser } from './types.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
 // Shapes only: who may report what, the hold at three trusted accounts, who may resolve and
@@ -13,7 +14,7 @@ import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, t
 // variant link, named by {contentId, variantId}: the link between the two entries;
 // add_recording_report and resolve_recording_report for a recording, named by {recordingId}).
 
-const note = z.string().trim().max(500, 'report_note_too_long').optional();
+const note = z.string().trim().max(REPORT_NOTE_MAX_LENGTH, 'report_note_too_long').optional();
 
 /** Exactly one of contentId, commentId and recordingId; variantId only with contentId (a variant link). */
 const target = {
@@ -52,7 +53,7 @@ const resolveBody = z
 const banBody = z.object({
   userId: uuid,
   banned: z.boolean({ error: 'invalid_input' }),
-  reason: z.string().trim().max(500, 'report_note_too_long').optional(),
+  reason: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, 'report_note_too_long').optional(),
   until: z.string().datetime({ offset: true, message: 'invalid_ban_until' }).optional(),
 });
 
@@ -67,27 +68,15 @@ const auditQuery = z.object({
   cursor: cursorParam(z.tuple([z.number().int().positive()])),
 });
 
-/** A reported thing as private.case_json shapes it. */
-interface Case {
-  _id: string;
-  contentId: string;
-  commentId: string | null;
-  /** A variant link's case only: the other entry of the pair. */
-  variantId?: string;
-  lastReportedAt: string;
-  [field: string]: unknown;
-}
+/** A reported thing as private.case_json shapes it: a recording's preview has no address yet. */
+type Case = Omit<ModerationCase, 'preview'> & {
+  preview: Exclude<ModerationCase['preview'], RecordingPreview> | Omit<RecordingPreview, 'url'>;
+};
 
 /** A recording's case: its preview gains the file's public address, for the admin to listen. */
-function withRecordingUrl(item: Case): Case {
-  const preview = item.preview as { path?: unknown } | null | undefined;
-  if (item.kind !== 'recording' || typeof preview?.path !== 'string') return item;
-  return { ...item, preview: { ...preview, url: publicUrl(RECORDINGS_BUCKET, preview.path) } };
-}
-
-interface AuditRow {
-  _id: number;
-  [field: string]: unknown;
+function withRecordingUrl({ preview, ...item }: Case): ModerationCase {
+  if ('path' in preview) return { ...item, preview: { ...preview, url: publicUrl(RECORDINGS_BUCKET, preview.path) } };
+  return { ...item, preview };
 }
 
 type Report = { _id: string; repeated: boolean };
@@ -141,8 +130,7 @@ export const admin = new Hono<ApiEnv>()
         )[0].resolved,
     );
     // A recording taken down leaves Storage too (its row stays, 'removed', for the record).
-    const path = (data.preview as { path?: unknown } | null | undefined)?.path;
-    if (body.recordingId !== undefined && body.action === 'remove' && typeof path === 'string') await removeFiles(RECORDINGS_BUCKET, [path]);
+    if (body.recordingId !== undefined && body.action === 'remove' && 'path' in data.preview) await removeFiles(RECORDINGS_BUCKET, [data.preview.path]);
     return c.json({ success: true, data: withRecordingUrl(data) });
   })
   .post('/banUser', async (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AppNotification } from '../contract/notifications.ts';
 import type { ApiEnv } from './context.ts';
 import { countParam, cursorParam, encodeCursor, pageOf, parseBody, parseQuery, timeIdCursor, uuid } from './validate.ts';
 
@@ -12,25 +13,13 @@ const markReadBody = z
   .object({ ids: z.array(uuid).max(500, 'invalid_input').optional(), all: z.boolean().optional() })
   .refine((body) => body.all === true || body.ids !== undefined, { message: 'invalid_input', path: ['ids'] });
 
-/** A notification as public.notification_json shapes it. */
-interface Notification {
-  _id: string;
-  kind: 'comment' | 'reply' | 'vote' | 'moderation';
-  contentId: string | null;
-  actorName: string | null;
-  text: string;
-  createdAt: string;
-  read: boolean;
-  [field: string]: unknown;
-}
-
 export const notifications = new Hono<ApiEnv>()
   .get('/getNotifications', async (c) => {
     const query = parseQuery(c, pageQuery);
     const page = await c.get('run')(
       async (tx) =>
         (
-          await tx<{ page: { data: Notification[]; unread: number } }[]>`
+          await tx<{ page: { data: AppNotification[]; unread: number } }[]>`
             select public.notifications_page(${query.cursor?.[0] ?? null}::timestamptz, ${query.cursor?.[1] ?? null}::uuid, ${query.limit + 1}::integer) as page`
         )[0].page,
     );

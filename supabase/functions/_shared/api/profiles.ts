@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ProfileReply, PublicProfile } from '../contract/accounts.ts';
+import type { Entry } from '../contract/entries.ts';
 import type { ApiEnv } from './context.ts';
-import type { Entry, ProfileReply, PublicProfile } from './types.ts';
 import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseQuery, timeIdCursor } from './validate.ts';
 
 // Shapes only: what of a learner anyone may see, and which of their entries, live in SQL

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAX_RECORDING_DURATION_MS, RECORDINGS_BUCKET } from '../contract/limits.ts';
+import type { PalabrotasAudioFile } from '../contract/palabrotas.ts';
+import type { Recording, RecordingVoteReply } from '../contract/recordings.ts';
 import { publicUrl, removeFiles } from '../storage-service.ts';
 import type { Tx } from '../db.ts';
 import type { ApiEnv } from './context.ts';
-import type { Recording, RecordingVote } from './types.ts';
 import { idParam, parseBody, uuid } from './validate.ts';
 
 // Shapes only: whose file may be registered (the caller's own upload, <their id>/<entry>/<file>
 // in the recordings bucket), the country default, the vote rules and who may delete live in
 // the SQL functions add_recording, entry_recordings, vote_recording and delete_recording.
-
-export const RECORDINGS_BUCKET = 'recordings';
 
 const addRecordingBody = z.object({
   contentId: uuid,
@@ -22,7 +22,7 @@ const addRecordingBody = z.object({
     .number({ error: 'recording_duration_invalid' })
     .int('recording_duration_invalid')
     .min(1, 'recording_duration_invalid')
-    .max(15_000, 'recording_duration_invalid')
+    .max(MAX_RECORDING_DURATION_MS, 'recording_duration_invalid')
     .nullish(),
 });
 
@@ -67,7 +67,7 @@ export const recordings = new Hono<ApiEnv>()
     const summary = await c.get('run')(
       async (tx) =>
         (
-          await tx<{ summary: { recordingId: string; contentId: string; voteScore: number; userVote: RecordingVote | null } }[]>`
+          await tx<{ summary: Omit<RecordingVoteReply, 'success'> }[]>`
             select public.vote_recording(${body.recordingId}::uuid, ${body.voteType}) as summary`
         )[0].summary,
     );
@@ -87,23 +87,11 @@ export const recordings = new Hono<ApiEnv>()
   });
 
 /**
- * The seed's AudioFile (server/models/AudioFile.js) over one of an entry's recordings: the
- * seed's flashcards play `audioUrl`. Jerga has no text-to-speech voices, so its audio files
- * are the learners' recordings, best-voted first (`order` follows), `voice` their author.
+ * palabrotas' AudioFile (server/models/AudioFile.js) over one of an entry's recordings: its
+ * flashcards play `audioUrl`. Jerga has no text-to-speech voices, so its audio files are the
+ * learners' recordings, best-voted first (`order` follows), `voice` their author.
  */
-export interface SeedAudioFile {
-  _id: string;
-  content: string;
-  audioUrl: string;
-  voice: string;
-  languageCode: string;
-  audioFormat: string;
-  order: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-function seedAudioFile(contentId: string, recording: Recording, order: number): SeedAudioFile {
+function palabrotasAudioFile(contentId: string, recording: Recording, order: number): PalabrotasAudioFile {
   const extension = /\.([a-z0-9]{1,5})$/i.exec(recording.path)?.[1]?.toLowerCase() ?? '';
   return {
     _id: recording._id,
@@ -119,14 +107,14 @@ function seedAudioFile(contentId: string, recording: Recording, order: number): 
 }
 
 /**
- * The one route of the seed's courses (`/api/course`, otherwise out of scope) that its
+ * The one route of palabrotas' courses (`/api/course`, otherwise out of scope) that its
  * flashcards call for every card: `GET /api/course/getContentAudioFiles/{contentId}` →
- * `{success: true, data: [AudioFile]}`, the entry's recordings as the seed's audio files.
+ * `{success: true, data: [AudioFile]}`, the entry's recordings as palabrotas' audio files.
  */
 export const courseAudio = new Hono<ApiEnv>().get('/getContentAudioFiles/:contentId', async (c) => {
   const id = idParam(c, 'contentId', 'entry_not_found');
   const list = await c.get('run')(
     async (tx) => (await tx<{ recordings: StoredRecording[] }[]>`select public.entry_recordings(${id}::uuid) as recordings`)[0].recordings,
   );
-  return c.json({ success: true, data: list.map((recording, order) => seedAudioFile(id, withUrl(recording), order)) });
+  return c.json({ success: true, data: list.map((recording, order) => palabrotasAudioFile(id, withUrl(recording), order)) });
 });

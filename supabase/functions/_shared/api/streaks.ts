@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { CurrentStreak, ReviewDays, StreakUpdate } from '../contract/streaks.ts';
 import { ownUserParam, type ApiEnv } from './context.ts';
 import { countParam, parseQuery } from './validate.ts';
-import type { StreakUpdate } from './types.ts';
 
 // The streak rules (local days, freezes, idempotence) live in the SQL functions
 // update_streak/current_streak/longest_streak/review_days; these routes only name them.
@@ -21,7 +21,7 @@ export const streaks = new Hono<ApiEnv>()
   .get('/getCurrentStreak/:userId', async (c) => {
     ownUserParam(c);
     const result = await c.get('run')(
-      async (tx) => (await tx<{ result: { streak: number; freezes: number } }[]>`select public.current_streak() as result`)[0].result,
+      async (tx) => (await tx<{ result: CurrentStreak }[]>`select public.current_streak() as result`)[0].result,
     );
     return c.json({ success: true, ...result });
   })
@@ -35,7 +35,7 @@ export const streaks = new Hono<ApiEnv>()
     const { days } = parseQuery(c, reviewDaysQuery);
     const result = await c.get('run')(
       async (tx) =>
-        (await tx<{ result: { timeZone: string; days: { date: string; reviews: number }[] } }[]>`select public.review_days(${days}::integer) as result`)[0]
+        (await tx<{ result: ReviewDays }[]>`select public.review_days(${days}::integer) as result`)[0]
           .result,
     );
     return c.json({ success: true, ...result });

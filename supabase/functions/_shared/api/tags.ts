@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { TAG_NAME_MAX_LENGTH } from '../contract/limits.ts';
+import type { Tag } from '../contract/tags.ts';
 import { requireOwnId, type ApiEnv } from './context.ts';
-import type { Tag } from './types.ts';
 import { countParam, idParam, pageOf, parseBody, parseQuery, uuid } from './validate.ts';
 
 // Shapes only: the rules live in the SQL functions add_tag/set_tag_name_es/tag_entry/untag_entry.
@@ -9,12 +10,12 @@ import { countParam, idParam, pageOf, parseBody, parseQuery, uuid } from './vali
 const nameEs = z
   .string()
   .trim()
-  .max(20, 'tag_name_es_too_long')
+  .max(TAG_NAME_MAX_LENGTH, 'tag_name_es_too_long')
   .nullish()
   .transform((value) => (value ? value : null));
 
 const addTagBody = z.object({
-  name: z.string({ error: 'tag_name_required' }).trim().min(1, 'tag_name_required').max(20, 'tag_name_too_long'),
+  name: z.string({ error: 'tag_name_required' }).trim().min(1, 'tag_name_required').max(TAG_NAME_MAX_LENGTH, 'tag_name_too_long'),
   nameEs,
   // The spec's client names the owner; it must be the caller.
   owner: uuid.optional(),
@@ -26,7 +27,7 @@ const updateTagBody = z.object({
   nameEs: z
     .string({ error: (issue) => (issue.input === undefined ? 'nothing_to_update' : 'invalid_input') })
     .trim()
-    .max(20, 'tag_name_es_too_long')
+    .max(TAG_NAME_MAX_LENGTH, 'tag_name_es_too_long')
     .nullable()
     .transform((value) => (value ? value : null)),
 });
@@ -38,7 +39,7 @@ export const MAX_TAGS = 1000;
 
 const tagsQuery = z.object({
   limit: countParam(MAX_TAGS, MAX_TAGS),
-  after: z.string().max(20, 'invalid_cursor').optional(),
+  after: z.string().max(TAG_NAME_MAX_LENGTH, 'invalid_cursor').optional(),
 });
 
 export const tags = new Hono<ApiEnv>()

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { UsageReply } from '../contract/usage.ts';
 import type { ApiEnv } from './context.ts';
-import type { UsageReply } from './types.ts';
 import { parseBody, uuid } from './validate.ts';
 
 // Shapes only: the rules (signed in, one of the 21 countries, an entry the caller can see,

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { PERSON_NAME_MAX_LENGTH } from '../contract/limits.ts';
 import { ApiError, fromZod } from '../errors.ts';
 
 export const uuid = z.string().uuid('invalid_id');
@@ -23,7 +24,7 @@ export const email = z
   .pipe(z.email('email_invalid'));
 
 /** A person's name (registration, profile, feedback): required, trimmed, at most 100 characters. */
-export const personName = z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(100, 'name_too_long');
+export const personName = z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(PERSON_NAME_MAX_LENGTH, 'name_too_long');
 
 /**
  * Text Postgres cannot store (NUL) or that is not valid Unicode (a lone UTF-16 surrogate,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { PalabrotasVote, VoteSummary } from '../contract/votes.ts';
 import { ApiError } from '../errors.ts';
 import { requireOwnId, type ApiEnv } from './context.ts';
-import type { SeedVote } from './types.ts';
 import { idParam, parseBody, uuid } from './validate.ts';
 
 // Shapes only: the rules live in the SQL functions cast_vote/remove_vote/votes_of_entry.
@@ -13,16 +13,6 @@ const addVoteBody = z.object({
   userId: uuid.optional(),
   voteType: z.enum(['upvote', 'downvote'], { error: 'vote_type_invalid' }),
 });
-
-/** An entry's tallies and the caller's own vote (public.vote_summary). */
-interface VoteSummary {
-  contentId: string;
-  upvotes: number;
-  downvotes: number;
-  voteCount: number;
-  userVote: 'upvote' | 'downvote' | null;
-}
-
 
 export const votes = new Hono<ApiEnv>()
   .post('/addVote', async (c) => {
@@ -35,8 +25,8 @@ export const votes = new Hono<ApiEnv>()
   })
   .get('/getVotesByContentId/:contentId', async (c) => {
     const id = idParam(c, 'contentId', 'entry_not_found');
-    const data = await c.get('run')(async (tx) => (await tx<{ votes: SeedVote[] }[]>`select public.entry_votes(${id}) as votes`)[0].votes);
-    // The seed's reply: the votes themselves as a bare array, newest first, `user` with its name.
+    const data = await c.get('run')(async (tx) => (await tx<{ votes: PalabrotasVote[] }[]>`select public.entry_votes(${id}) as votes`)[0].votes);
+    // palabrotas' reply: the votes themselves as a bare array, newest first, `user` with its name.
     return c.json(data);
   })
   .get('/getVoteSummary/:contentId', async (c) => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry } from '../../supabase/functions/_shared/api/types.ts';
+import type { Entry } from '../../supabase/functions/_shared/contract/entries.ts';
 import { UNPAGED_MAX_ENTRIES } from '../../supabase/functions/_shared/api/content.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, testClientAddress, type TestUser } from '../support/stack.ts';
 
-// The replies the seed project's own client reads (github.com/dikuw/palabrotas, client/src/store/*.js),
+// The replies the palabrotas client reads (github.com/dikuw/palabrotas, client/src/store/*.js),
 // asked for the way it asks: its paths, its payloads (userId in bodies, quality by name,
-// keepInQueue), no paging parameters. Each answer is checked against what the seed's
+// keepInQueue), no paging parameters. Each answer is checked against what palabrotas'
 // controllers (server/controllers/*.js) send. Signed in by bearer token here.
 
 const unique = () => Math.random().toString(36).slice(2, 9);
@@ -36,7 +36,7 @@ describe('comments (store/comment.js)', () => {
     const second = await api('/comment/addComment', { body: { contentId: entry._id, userId: author.id, text: 'Gracias.' }, token: author.token });
     expect(second.status).toBe(201);
 
-    // A guest reads them too (the seed's client fetches them before anyone signs in).
+    // A guest reads them too (the palabrotas client fetches them before anyone signs in).
     const list = await api(`/comment/getCommentsByContentId/${entry._id}`);
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);
@@ -46,7 +46,7 @@ describe('comments (store/comment.js)', () => {
     ]);
   });
 
-  it('refuses a signed-out comment with 401 {success: false, message}, as the seed’s server refuses', async () => {
+  it('refuses a signed-out comment with 401 {success: false, message}, as palabrotas’ server refuses', async () => {
     const refused = await api('/comment/addComment', { body: { contentId: entry._id, userId: learner.id, text: 'Hola' } });
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ success: false, message: 'Please log in to comment.' });
@@ -73,7 +73,7 @@ describe('votes (store/vote.js)', () => {
 });
 
 describe('flashcards (store/flashcard.js, components/flashcards)', () => {
-  it('add, the cards and today’s as bare lists in the seed’s fields, a review answered with the card and its previewIntervals', async () => {
+  it('add, the cards and today’s as bare lists in palabrotas’ fields, a review answered with the card and its previewIntervals', async () => {
     const reviewer = await createUser();
     const added = await api('/flashcard/addFlashcard', { body: { userId: reviewer.id, contentId: entry._id }, token: reviewer.token });
     expect(added.status).toBe(201);
@@ -110,7 +110,7 @@ describe('flashcards (store/flashcard.js, components/flashcards)', () => {
     expect(card.previewIntervals.Again).toBe(0);
     expect(card.previewIntervals.Easy).toBeGreaterThanOrEqual(1);
 
-    // The seed's Flashcard component sends Again with keepInQueue and merges the reply into the queued card.
+    // Palabrotas' Flashcard component sends Again with keepInQueue and merges the reply into the queued card.
     const reviewed = await api(`/flashcard/updateFlashcardReview/${card._id}`, { method: 'PUT', body: { quality: 'Again', keepInQueue: true }, token: reviewer.token });
     expect(reviewed.status).toBe(200);
     expect(reviewed.body).toMatchObject({
@@ -124,7 +124,7 @@ describe('flashcards (store/flashcard.js, components/flashcards)', () => {
       reviewCount: 1,
       previewIntervals: { Again: expect.any(Number), Hard: expect.any(Number), Good: expect.any(Number), Easy: expect.any(Number) },
     });
-    // Beside the seed's fields, the app's: the card as the /api shapes it, the streak day, duplicate.
+    // Beside palabrotas' fields, the app's: the card as the /api shapes it, the streak day, duplicate.
     expect(reviewed.body).toMatchObject({ success: true, data: { _id: card._id, reps: 1 }, streak: { streak: 1 }, duplicate: false });
 
     // The app's review sync fields are still taken on the same route.
@@ -221,7 +221,7 @@ describe('entries (store/content.js)', () => {
     const extra = 30;
     await adminSql()`
       insert into public.entries (title, description, country, author, created_at, updated_at)
-      select ${marker} || ' ' || i, 'Capped list.', 'PE', 'Seed shapes', timestamptz '2001-01-01' + i * interval '1 second', timestamptz '2001-01-01'
+      select ${marker} || ' ' || i, 'Capped list.', 'PE', 'Palabrotas shapes', timestamptz '2001-01-01' + i * interval '1 second', timestamptz '2001-01-01'
         from generate_series(1, ${UNPAGED_MAX_ENTRIES + extra}) as i`;
     try {
       for (const path of ['/content/getContents', '/content/getContentsSortedByVoteDesc']) {
@@ -242,8 +242,8 @@ describe('entries (store/content.js)', () => {
   }, 60_000);
 });
 
-/** The seed's client in a browser: no Authorization header, the session cookie it was given, its own origin. */
-class SeedBrowser {
+/** The palabrotas client in a browser: no Authorization header, the session cookie it was given, its own origin. */
+class PalabrotasBrowser {
   private cookies = new Map<string, string>();
 
   // Replies are whatever JSON each route sends; the tests read them their own way.
@@ -267,9 +267,9 @@ class SeedBrowser {
   }
 }
 
-describe('the same replies to the seed’s client signed in by its cookie', () => {
-  it('register, comment, vote, add a card, review it, chat: each answered in the seed’s shape', async () => {
-    const browser = new SeedBrowser();
+describe('the same replies to the palabrotas client signed in by its cookie', () => {
+  it('register, comment, vote, add a card, review it, chat: each answered in palabrotas’ shape', async () => {
+    const browser = new PalabrotasBrowser();
     const email = `galleta-${unique()}@example.com`;
     const registered = await browser.call('/user/register', { body: { name: 'Galleta', email, password: 'galleta-clave-8', confirmPassword: 'galleta-clave-8' } });
     expect(registered.status).toBe(201);

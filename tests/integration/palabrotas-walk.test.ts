@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Recording } from '../../supabase/functions/_shared/api/types.ts';
+import type { Recording } from '../../supabase/functions/_shared/contract/recordings.ts';
 import { transport } from '../support/realtime.ts';
 import { adminSql, api, closeAdminSql, createUser, stack, testClientAddress } from '../support/stack.ts';
 
-// Calls the seed project's own client (github.com/dikuw/palabrotas, client/) makes on its
+// Calls the palabrotas client (github.com/dikuw/palabrotas, client/) makes on its
 // walk that failed against Jerga when it was run unchanged, asked the way it asks: the session
 // in the cookie /api/user/register set, no Authorization, its paths, and asserting what its
 // components read.
 
-const password = 'seed-walk-pass-7';
+const password = 'palabrotas-walk-7';
 
-/** A learner registered as the seed's Register page does; returns the Cookie header its browser would send. */
+/** A learner registered as palabrotas' Register page does; returns the Cookie header its browser would send. */
 async function registeredCookie(): Promise<string> {
   const response = await fetch(`${stack().apiUrl}/api/user/register`, {
     method: 'POST',
@@ -25,8 +25,8 @@ async function registeredCookie(): Promise<string> {
   return cookies.join('; ');
 }
 
-/** GET as the seed's stores do (same-origin fetch: the cookie goes along). */
-async function seedGet<T>(path: string, cookie?: string): Promise<{ status: number; body: T }> {
+/** GET as palabrotas' stores do (same-origin fetch: the cookie goes along). */
+async function palabrotasGet<T>(path: string, cookie?: string): Promise<{ status: number; body: T }> {
   const response = await fetch(`${stack().apiUrl}/api${path}`, {
     headers: { 'x-forwarded-for': testClientAddress, ...(cookie ? { cookie } : {}) },
   });
@@ -36,12 +36,12 @@ async function seedGet<T>(path: string, cookie?: string): Promise<{ status: numb
 async function newEntry(): Promise<string> {
   const [row] = await adminSql()<{ id: string }[]>`
     insert into public.entries (title, description, country, author)
-    values (${`paseo ${randomUUID().slice(0, 8)}`}, 'A walk.', 'AR', 'Seed walk tests')
+    values (${`paseo ${randomUUID().slice(0, 8)}`}, 'A walk.', 'AR', 'Palabrotas walk tests')
     returning id`;
   return row.id;
 }
 
-interface SeedAudioFiles {
+interface PalabrotasAudioFiles {
   success: boolean;
   data: { _id: string; content: string; audioUrl: string; voice: string; languageCode: string; audioFormat: string; order: number; createdAt: string }[];
 }
@@ -56,13 +56,13 @@ describe('flashcards’ audio (store/course.js getContentAudioFiles, components/
   it('answers {success: true, data: []} for an entry nobody recorded, to the signed-in learner and to a guest', async () => {
     const entryId = await newEntry();
     for (const who of [cookie, undefined]) {
-      const reply = await seedGet<SeedAudioFiles>(`/course/getContentAudioFiles/${entryId}`, who);
+      const reply = await palabrotasGet<PalabrotasAudioFiles>(`/course/getContentAudioFiles/${entryId}`, who);
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({ success: true, data: [] });
     }
   });
 
-  it('gives the entry’s recordings as the seed’s audio files, whose audioUrl serves the take', async () => {
+  it('gives the entry’s recordings as palabrotas’ audio files, whose audioUrl serves the take', async () => {
     const entryId = await newEntry();
     const speaker = await createUser({ name: 'Voz' });
     const path = `${speaker.id}/${entryId}/take.webm`;
@@ -76,7 +76,7 @@ describe('flashcards’ audio (store/course.js getContentAudioFiles, components/
     const added = await api<{ data: Recording }>('/recording/addRecording', { body: { contentId: entryId, path, country: 'UY' }, token: speaker.token });
     expect(added.status).toBe(201);
 
-    const reply = await seedGet<SeedAudioFiles>(`/course/getContentAudioFiles/${entryId}`, cookie);
+    const reply = await palabrotasGet<PalabrotasAudioFiles>(`/course/getContentAudioFiles/${entryId}`, cookie);
     expect(reply.status).toBe(200);
     expect(reply.body.success).toBe(true);
     expect(reply.body.data).toEqual([
@@ -99,7 +99,7 @@ describe('flashcards’ audio (store/course.js getContentAudioFiles, components/
 
   it('a malformed or unknown entry id is a 404 {success: false, message}: the store logs it and plays nothing', async () => {
     for (const entryId of ['not-an-id', randomUUID()]) {
-      const reply = await seedGet<{ success: boolean; message: string }>(`/course/getContentAudioFiles/${entryId}`, cookie);
+      const reply = await palabrotasGet<{ success: boolean; message: string }>(`/course/getContentAudioFiles/${entryId}`, cookie);
       expect(reply.status).toBe(404);
       expect(reply.body).toMatchObject({ success: false, message: expect.any(String) });
     }

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { adminAuth, fromAuthError, publicAuth } from '../auth-service.ts';
 import { ApiError, fromPostgres } from '../errors.ts';
 import { newPassword } from '../passwords.ts';
+import type { User } from '../contract/accounts.ts';
 import type { ApiEnv } from './context.ts';
-import type { User } from './types.ts';
 import { email, parseBody } from './validate.ts';
 
-// The seed's account pages (github.com/dikuw/palabrotas: ForgotPassword, ResetPassword,
+// The palabrotas client's account pages (github.com/dikuw/palabrotas: ForgotPassword, ResetPassword,
 // VerifyEmail, the verification banner) on top of Auth's own recovery and confirmation mails.
-// The seed's pages read `?token=` from their link and post it here: the /api puts a token of its
+// Its pages read `?token=` from their link and post it here: the /api puts a token of its
 // own in the redirect of Auth's mail (`<the page's origin>/reset-password?token=…`), keeps only
 // its SHA-256 (private.account_links) and takes it back once. A reset token counts only after
 // Auth's recovery link itself was followed (the SQL checks the account signed in by
@@ -45,7 +45,7 @@ function pageOrigin(c: Context<ApiEnv>): string | null {
   }
 }
 
-/** The caller's profile with the seed's `emailVerified`, or null for a guest. */
+/** The caller's profile with palabrotas' `emailVerified`, or null for a guest. */
 async function verifiedProfile(c: Context<ApiEnv>): Promise<(User & { emailVerified: boolean }) | null> {
   if (!c.get('caller').userId) return null;
   const row = await c.get('run')(
@@ -54,7 +54,7 @@ async function verifiedProfile(c: Context<ApiEnv>): Promise<(User & { emailVerif
   return row.user ? { ...row.user, emailVerified: row.confirmed === true } : null;
 }
 
-export const seedAuth = new Hono<ApiEnv>()
+export const palabrotasAuth = new Hono<ApiEnv>()
   // {email} → always the same answer (nothing said of who has an account); Auth mails the link.
   .post('/forgot-password', async (c) => {
     const body = await parseBody(c, forgotBody);

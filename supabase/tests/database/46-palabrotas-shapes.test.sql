@@ -1,7 +1,7 @@
--- Issue 21's SQL, per actor (guest, owner, another learner, admin): entry_votes (the seed's
+-- Issue 21's SQL, per actor (guest, owner, another learner, admin): entry_votes (palabrotas'
 -- Vote list), rate_flashcard_previewed (a rating with its button previews),
--- delete_own_account (the seed's delete-account: typed DELETE and a recent sign-in), the
--- seed's reset and verification links (remember_account_link, use_account_link,
+-- delete_own_account (palabrotas' delete-account: typed DELETE and a recent sign-in), the
+-- palabrotas' reset and verification links (remember_account_link, use_account_link,
 -- caller_email_confirmed) and avatars (the bucket, its storage.objects policies, public.avatars).
 begin;
 create extension if not exists pgtap with schema extensions;
@@ -41,7 +41,7 @@ select tests.authenticate_as(null);
 select is(jsonb_array_length(public.entry_votes('46e00000-0000-4000-8000-000000000001')), 1, 'a guest reads an entry''s votes');
 select is((public.entry_votes('46e00000-0000-4000-8000-000000000001') -> 0) - '_id' - 'createdAt' - 'updatedAt',
   '{"user": {"_id": "46010000-0000-4000-8000-000000000001", "name": "Lola Learner"}, "content": "46e00000-0000-4000-8000-000000000001", "userId": "46010000-0000-4000-8000-000000000001", "voteType": "upvote", "contentId": "46e00000-0000-4000-8000-000000000001"}',
-  'in the seed''s fields, the voter with its name');
+  'in palabrotas'' fields, the voter with its name');
 select is(tests.error_of($$ select public.entry_votes('46e00000-0000-4000-8000-0000000000ff') $$) ->> 'hint', 'entry_not_found', 'an unknown entry is 404');
 select is(tests.error_of($$ select public.rate_flashcard_previewed('46f00000-0000-4000-8000-000000000001', 3::smallint) $$) ->> 'hint', 'login_required',
   'a guest cannot rate: PT401');

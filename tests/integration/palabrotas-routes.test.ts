@@ -4,18 +4,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
 import { adminSql, api, closeAdminSql, createUser, registerThroughApi, stack } from '../support/stack.ts';
 
-// The routes the seed project added after the spec (contact, delete-account, forgot-password,
+// The routes the palabrotas project added after the spec (contact, delete-account, forgot-password,
 // reset-password, verify-email, resend-verification) under its paths, payloads and replies,
 // the mail links leading to its pages (`<its origin>/reset-password?token=…`).
 
-/** Where the seed's client runs (its Vite dev server): a loopback origin Auth may redirect to. */
-const seedOrigin = 'http://localhost:3000';
+/** Where the palabrotas client runs (its Vite dev server): a loopback origin Auth may redirect to. */
+const palabrotasOrigin = 'http://localhost:3000';
 const unique = () => Math.random().toString(36).slice(2, 9);
 
 afterAll(closeAdminSql);
 
 describe('POST /api/contact/send (the contact form)', () => {
-  it('keeps the message as feedback and answers as the seed does; missing fields get a message', async () => {
+  it('keeps the message as feedback and answers as palabrotas does; missing fields get a message', async () => {
     const text = `Hola equipo ${unique()}`;
     const sent = await api('/contact/send', { body: { name: 'Ana', email: 'ana@example.com', message: text } });
     expect(sent.status).toBe(200);
@@ -71,22 +71,22 @@ describe('POST /api/user/delete-account {confirmation}', () => {
 });
 
 describe('forgot-password and reset-password', () => {
-  it('mails Auth’s recovery link leading to the seed’s page with a token, which sets the new password once', async () => {
+  it('mails Auth’s recovery link leading to palabrotas’ page with a token, which sets the new password once', async () => {
     const person = { name: 'Olvido', email: `olvido-${unique()}@example.com`, password: 'mi-clave-vieja-9' };
     const oldToken = await registerThroughApi(person);
-    const asked = await api('/auth/forgot-password', { body: { email: person.email }, headers: { origin: seedOrigin } });
+    const asked = await api('/auth/forgot-password', { body: { email: person.email }, headers: { origin: palabrotasOrigin } });
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual({ success: true, message: 'If an account exists with that email, a reset link has been sent.' });
     // Nobody is told whether an address has an account.
-    const nobody = await api('/auth/forgot-password', { body: { email: `nadie-${unique()}@example.com` }, headers: { origin: seedOrigin } });
+    const nobody = await api('/auth/forgot-password', { body: { email: `nadie-${unique()}@example.com` }, headers: { origin: palabrotasOrigin } });
     expect(nobody.body).toEqual(asked.body);
-    const bad = await api('/auth/forgot-password', { body: { email: 'not-an-email' }, headers: { origin: seedOrigin } });
+    const bad = await api('/auth/forgot-password', { body: { email: 'not-an-email' }, headers: { origin: palabrotasOrigin } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ success: false, message: expect.any(String) });
 
     const link = linkIn(await waitForMail(person.email), '/verify');
     const redirect = new URL(new URL(link).searchParams.get('redirect_to')!);
-    expect(`${redirect.origin}${redirect.pathname}`).toBe(`${seedOrigin}/reset-password`);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(`${palabrotasOrigin}/reset-password`);
     const token = redirect.searchParams.get('token')!;
     expect(token).toMatch(/^[0-9a-f]{64}$/);
 
@@ -95,11 +95,11 @@ describe('forgot-password and reset-password', () => {
     expect(early.status).toBe(400);
     expect(early.body).toMatchObject({ success: false, message: 'Password reset link is invalid or has expired. Please request a new one.' });
 
-    // The learner follows the mail's link: Auth verifies it and lands on the seed's page.
+    // The learner follows the mail's link: Auth verifies it and lands on palabrotas' page.
     const followed = await fetch(link, { redirect: 'manual' });
     expect([302, 303]).toContain(followed.status);
     const landing = new URL(followed.headers.get('location')!);
-    expect(`${landing.origin}${landing.pathname}`).toBe(`${seedOrigin}/reset-password`);
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${palabrotasOrigin}/reset-password`);
     expect(landing.searchParams.get('token')).toBe(token);
 
     for (const [body, message] of [
@@ -127,7 +127,7 @@ describe('forgot-password and reset-password', () => {
 });
 
 describe('verify-email and resend-verification', () => {
-  it('a confirmed learner is ALREADY_VERIFIED either way; a guest’s unknown token is refused with the seed’s message', async () => {
+  it('a confirmed learner is ALREADY_VERIFIED either way; a guest’s unknown token is refused with palabrotas’ message', async () => {
     const user = await createUser({ name: 'Vera' });
     const resend = await api('/auth/resend-verification', { method: 'POST', token: user.token });
     expect(resend.status).toBe(200);
