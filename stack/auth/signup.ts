@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Mailer } from '../mail/types.ts';
 import type { AuthContext } from './context.ts';
-import { AuthError, validationFailed } from './errors.ts';
+import { AuthError } from './errors.ts';
 import { sendConfirmation } from './mail-flows.ts';
 import { allowedRedirect } from './oauth.ts';
 import { clientOf, limitByAddress, parse, readJson } from './requests.ts';
@@ -25,11 +25,13 @@ export function signupRoutes(ctx: AuthContext, mailer: Mailer | undefined): Hono
 
   app.post('/signup', async (c) => {
     const { settings } = ctx;
+    const body = parse(signupBody, await readJson(c));
+    // No address at all is supabase-js's signInAnonymously(): off here (/settings says
+    // anonymous_users: false), answered as GoTrue answers it, before its other checks.
+    if (!body.email && !body.phone) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     if (!settings.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     limitByAddress(ctx, c, 'signInSignUps');
-    const body = parse(signupBody, await readJson(c));
-    if (!body.email && body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
-    if (!body.email) throw validationFailed('To signup, please provide your email');
+    if (!body.email) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     const email = normaliseEmail(body.email);
     if (!body.password) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
     checkNewPassword(body.password, settings.minimumPasswordLength);

@@ -34,7 +34,11 @@ const isVerifyType = (type: string): type is VerifyType => (verifyTypes as reado
 const expiredLink = () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
 const wrongCode = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
 
+/** GoTrue's phone types: no phone provider here, so no code of theirs can be right (as GoTrue with SMS off). */
+const phoneTypes = new Set(['sms', 'phone_change']);
+
 function checkedType(type: string): VerifyType {
+  if (phoneTypes.has(type)) throw wrongCode();
   if (!isVerifyType(type)) throw validationFailed('Verify requires a verification type');
   if (!purposesOf[type].length) throw validationFailed('Unsupported verification type');
   return type;

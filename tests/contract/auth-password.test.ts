@@ -75,6 +75,21 @@ describe('sign-up (POST /signup)', () => {
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ code: 'bad_json' });
   });
+
+  it('refuses an anonymous sign-in as GoTrue does with it off (422 anonymous_provider_disabled), making nobody', async () => {
+    const [{ n: before }] = await adminSql()`select count(*)::int as n from auth.users`;
+    const { data, error } = await supabaseClient().auth.signInAnonymously();
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect(data.session).toBeNull();
+    const [{ n: after }] = await adminSql()`select count(*)::int as n from auth.users where created_at > now() - interval '1 minute' and email is null`;
+    expect(after).toBe(0);
+    expect(before).toBeGreaterThan(0);
+  });
+
+  it('answers a phone code as a wrong one (no phone provider), not as an unknown type', async () => {
+    const { error } = await supabaseClient().auth.verifyOtp({ phone: '+15555550100', token: '123456', type: 'sms' });
+    expect(error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
 });
 
 describe('password sign-in (POST /token?grant_type=password)', () => {
