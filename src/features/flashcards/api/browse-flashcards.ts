@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { reviewSync } from '@/features/offline/reviews';
 import { api } from '@/lib/api';
 import type { BrowsedFlashcard, BrowsedFlashcardReply, BrowsePage, FlashcardState, RemovedReply } from '@/lib/api-types';
@@ -42,12 +42,26 @@ function afterChange(queryClient: QueryClient, userId: string) {
   void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
 }
 
+/**
+ * The card as the server now has it, in every cached page of the browser at once: what the
+ * learner just did shows without waiting for the pages to be asked again (a refetch under
+ * way with other filters can land later and must not hide it).
+ */
+function showChangedCard(queryClient: QueryClient, userId: string, card: BrowsedFlashcard) {
+  queryClient.setQueriesData<InfiniteData<BrowsePage>>({ queryKey: flashcardKeys.browse(userId) }, (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item._id === card._id ? card : item)) })) },
+  );
+}
+
 /** PUT /api/flashcard/suspend/:id {suspended}. */
 export function useSuspendFlashcard(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, suspended }: { id: string; suspended: boolean }) => api.put<BrowsedFlashcardReply>(`/flashcard/suspend/${encodeURIComponent(id)}`, { suspended }),
-    onSuccess: () => afterChange(queryClient, userId),
+    onSuccess: (reply) => {
+      showChangedCard(queryClient, userId, reply.data);
+      afterChange(queryClient, userId);
+    },
   });
 }
 
@@ -56,7 +70,8 @@ export function useResetFlashcard(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.put<BrowsedFlashcardReply>(`/flashcard/reset/${encodeURIComponent(id)}`),
-    onSuccess: async (_reply, id) => {
+    onSuccess: async (reply, id) => {
+      showChangedCard(queryClient, userId, reply.data);
       // Its ratings kept on this device are older than its reset: the due list is right to show it New.
       await reviewSync()
         .forgetConfirmed(id)

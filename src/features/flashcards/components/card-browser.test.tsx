@@ -106,6 +106,28 @@ describe('/flashcards/cards', () => {
     expect(callsTo(fetchMock, `/flashcard/removeFlashcard/${browsed(1)._id}`)[0].init.method).toBe('DELETE');
   });
 
+  it('shows a suspended card as suspended at once, without waiting for the list to be asked again', async () => {
+    const user = userEvent.setup();
+    let listed = 0;
+    stubFetch((url, init) => {
+      if (url.pathname === `/api/flashcard/browse/${testUser._id}`) {
+        listed += 1;
+        // The first list comes; the one asked for after the change never does (a slow server).
+        return listed === 1 ? json({ success: true, data: [browsed(1)], nextCursor: null }) : new Promise<Response>(() => {});
+      }
+      if (url.pathname.startsWith('/api/flashcard/suspend/')) {
+        return json({ success: true, data: browsed(1, { suspended: (JSON.parse(String(init.body)) as { suspended: boolean }).suspended }) });
+      }
+      return json({ success: true, data: [] });
+    });
+    renderBrowser();
+    const card = await screen.findByRole('listitem', { name: 'carta 1' });
+    await user.click(within(card).getByRole('button', { name: 'Suspend carta 1' }));
+    expect(await within(card).findByText('Suspended', { exact: true })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Resume carta 1' })).toBeInTheDocument();
+    expect(listed).toBeGreaterThan(1);
+  });
+
   it('says when nothing matches', async () => {
     stubBrowser({});
     renderBrowser();
