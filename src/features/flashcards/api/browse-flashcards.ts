@@ -35,9 +35,16 @@ export function useBrowseFlashcards(userId: string, filters: BrowseFilters) {
   return useInfiniteQuery(browseQueryOptions(userId, filters));
 }
 
-/** After a change in the browser: its pages, the session and the header's progress are asked again. */
+/**
+ * After a change in the browser: its pages, the session and the header's progress are asked
+ * again. A page already being fetched (a filter changed a moment before) is cancelled first:
+ * asked before the change, it would come back without it, and react-query lets a first fetch
+ * run on rather than start another.
+ */
 function afterChange(queryClient: QueryClient, userId: string) {
-  void queryClient.invalidateQueries({ queryKey: flashcardKeys.browse(userId) });
+  void queryClient
+    .cancelQueries({ queryKey: flashcardKeys.browse(userId) })
+    .then(() => queryClient.invalidateQueries({ queryKey: flashcardKeys.browse(userId) }));
   void queryClient.invalidateQueries({ queryKey: flashcardKeys.due(userId) });
   void queryClient.invalidateQueries({ queryKey: flashcardKeys.today(userId) });
 }

@@ -128,6 +128,41 @@ describe('/flashcards/cards', () => {
     expect(listed).toBeGreaterThan(1);
   });
 
+  it('shows the change when the search was typed just before it (the list asked for before the change never wins)', async () => {
+    const user = userEvent.setup();
+    let suspended = false;
+    let releaseStale: (() => void) | undefined;
+    const asked: string[] = [];
+    stubFetch((url, init) => {
+      if (url.pathname === `/api/flashcard/browse/${testUser._id}`) {
+        asked.push(url.search);
+        const reply = () => json({ success: true, data: [browsed(1, { suspended })], nextCursor: null });
+        // The searched list asked for before the change answers only after it, with what it saw then.
+        if (url.search === '?q=carta' && !releaseStale) {
+          const stale = browsed(1);
+          return new Promise<Response>((resolve) => (releaseStale = () => resolve(json({ success: true, data: [stale], nextCursor: null }))));
+        }
+        return reply();
+      }
+      if (url.pathname.startsWith('/api/flashcard/suspend/')) {
+        suspended = (JSON.parse(String(init.body)) as { suspended: boolean }).suspended;
+        return json({ success: true, data: browsed(1, { suspended }) });
+      }
+      return json({ success: true, data: [] });
+    });
+    renderBrowser();
+    await screen.findByRole('listitem', { name: 'carta 1' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search word or meaning' }), 'carta{Enter}');
+    await waitFor(() => expect(releaseStale).toBeDefined());
+    await user.click(screen.getByRole('button', { name: 'Suspend carta 1' }));
+    await screen.findByText('“carta 1” is suspended: it won\'t come up until you resume it.');
+    releaseStale!();
+    const card = screen.getByRole('listitem', { name: 'carta 1' });
+    expect(await within(card).findByText('Suspended', { exact: true })).toBeInTheDocument();
+    await waitFor(() => expect(asked.filter((search) => search === '?q=carta')).toHaveLength(2));
+    expect(within(screen.getByRole('listitem', { name: 'carta 1' })).getByText('Suspended', { exact: true })).toBeInTheDocument();
+  });
+
   it('says when nothing matches', async () => {
     stubBrowser({});
     renderBrowser();
