@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Forbidden, LoginRequired } from '@/components/access-panels';
 import { Spinner } from '@/components/popups';
 import { PageLoading } from '@/app/root-layout';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EditEntryForm } from '@/features/entries/components/edit-entry-form';

@@ -5,7 +5,7 @@ import { useScoresChannel } from '@/app/live/use-scores-channel';
 import { LoadMore } from '@/components/load-more';
 import { useTagName } from '@/components/meaning';
 import { LoadingPopup, Spinner } from '@/components/popups';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { CountryFlag, useCountries } from '@/features/countries';
 import { useEntries } from '@/features/entries/api/get-entries';
 import { EntryCard } from '@/features/entries/components/entry-card';

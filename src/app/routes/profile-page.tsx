@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { EntryCard } from '@/features/entries/components/entry-card';
 import { useProfile } from '@/features/profiles';
 import { isApiError } from '@/lib/api';

@@ -6,7 +6,7 @@ import { useToast } from '@/components/toasts';
 import { PageLoading } from '@/app/root-layout';
 import { authErrorCode, useChangePassword } from '@/features/auth/api/recovery';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { newPasswordErrors, PasswordInput } from '@/features/auth/components/password-input';
+import { newPasswordErrors, PasswordInput } from '@/components/password-input';
 import { authResult, loadAuth } from '@/lib/supabase';
 import enUSRecovery from '@/i18n/locales/en-US.recovery.json';
 import { addEnglishPageStrings } from '@/i18n/page-strings';
