@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
-import { useBanUser } from '@/features/moderation/api/ban-user';
+import { useBanUser } from '../api/ban-user';
 import { apiErrorText } from '@/i18n/api-errors';
 import type { ListedUser } from '@/lib/api-types';
 import { useSetAdmin } from '../api/set-admin';
