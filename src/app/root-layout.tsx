@@ -10,7 +10,7 @@ import { useAfterPaint } from '@/lib/use-after-paint';
 
 // The service worker's registration and the review queue's start, out of the first download
 // and after the first screen is on display.
-const OfflineSupport = lazy(() => import('@/features/offline/offline-support'));
+const OfflineSupport = lazy(() => import('@/features/review-queue/offline-support'));
 
 /** The shell every page sits in: header (greeting + navigation), main, footer. */
 export function RootLayout() {

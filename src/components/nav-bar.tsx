@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
-import { useLogOut } from '@/features/offline/use-log-out';
+import { useLogOut } from '@/features/review-queue/use-log-out';
 import { focusableIn, keepTabInside } from './focus-trap';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';

@@ -5,7 +5,7 @@ import { PageLoading } from '@/app/root-layout';
 import { useAuth } from '@/features/auth';
 import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
 import '@/features/flashcards/flashcard-strings';
-import { ReviewSyncIndicator } from '@/features/offline/sync-indicator';
+import { ReviewSyncIndicator } from '@/features/review-queue/sync-indicator';
 
 /** /flashcards — today's review (spec §4 "Flashcard review"); visitors are asked to log in. */
 export function FlashcardsPage() {
