@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { ErrorPage, RootErrorPage } from '@/app/error-page';
-import { RootLayout } from '@/app/root-layout';
+import { RootLayout } from '@/app/layout/root-layout';
 import { pagePaths } from '@/page-paths';
 import { preloadPageChunks } from '@/preload-page';
 

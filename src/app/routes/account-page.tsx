@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoginRequired } from '@/components/access-panels';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { ActivityHeatmap } from '@/features/account/activity-heatmap';
 import { ExportData } from '@/features/account/export-data';
 import { DeleteAccount } from '@/features/account/delete-account';
@@ -18,7 +18,7 @@ import { useAuth } from '@/features/auth';
 import type { AuthUser } from '@/features/auth';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
 import { HomeCountryForm } from '@/features/usage/components/home-country-form';
-import { EntryCard } from '@/features/entries/components/entry-card';
+import { EntryCard } from '@/app/components/entry-card';
 import '@/features/account/account.css';
 import '@/features/account/account-strings';
 

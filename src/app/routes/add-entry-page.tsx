@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { useAuth } from '@/features/auth';
 import { AddEntryForm } from '@/features/entries/components/add-entry-form';
 import '@/features/entries/entry-form-strings';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Forbidden, LoginRequired } from '@/components/access-panels';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { useModerationChannel } from '@/app/live/use-moderation-channel';
 import { useUsers } from '@/features/admin/api/get-users';
 import { UsersTable } from '@/features/admin/components/users-table';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '@/components/access-panels';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { useAuth } from '@/features/auth';
 import { ChatScreen } from '@/features/chat';
 import enUSChat from '@/i18n/locales/en-US.chat.json';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { Forbidden, LoginRequired } from '@/components/access-panels';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { useAuth } from '@/features/auth';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginRequired } from '@/components/access-panels';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { useAuth } from '@/features/auth';
 import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
 import '@/features/flashcards/flashcard-strings';

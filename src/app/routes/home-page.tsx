@@ -8,7 +8,7 @@ import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth';
 import { CountryFlag, useCountries } from '@/features/countries';
 import { useEntries } from '@/features/entries/api/get-entries';
-import { EntryCard } from '@/features/entries/components/entry-card';
+import { EntryCard } from '@/app/components/entry-card';
 import { SearchBar } from '@/features/search/search-bar';
 import { useSearchFilters } from '@/features/search/use-search-filters';
 import { useTags } from '@/features/tags/api/get-tags';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoginRequired } from '@/components/access-panels';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { useAuth } from '@/features/auth';
 import { useInbox, type AppNotification } from '@/features/notifications/api/get-notifications';
 import { useMarkRead } from '@/features/notifications/api/mark-read';

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth';
-import { EntryCard } from '@/features/entries/components/entry-card';
+import { EntryCard } from '@/app/components/entry-card';
 import { useProfile } from '@/features/profiles';
 import { isApiError } from '@/lib/api';
 import type { PublicProfile } from '@/lib/api-types';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { PageLoading } from '@/app/root-layout';
+import { PageLoading } from '@/app/layout/root-layout';
 import { authErrorCode, useChangePassword } from '@/features/auth/api/recovery';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { newPasswordErrors, PasswordInput } from '@/components/password-input';

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Footer } from '@/components/footer';
-import { Header } from '@/components/header';
+import { Footer } from './footer';
+import { Header } from './header';
 import { Spinner } from '@/components/popups';
 import { useNotifications } from '@/app/live/use-notifications';
 import { useGoogleLoginReturn, useSessionEndedNotice } from '@/features/auth';
