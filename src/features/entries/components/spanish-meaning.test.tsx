@@ -91,7 +91,7 @@ describe('the add form’s Meaning in Spanish', () => {
 
 describe('the edit form’s Meaning in Spanish', () => {
   const renderEdit = (entry = withSpanish) =>
-    renderWithProviders(<EditEntryPage />, { path: '/editContent/:id', route: `/editContent/${entry._id}`, user: testUser });
+    renderWithProviders(<EditEntryPage />, { path: '/editContent/:id', route: `/editContent/${entry._id}`, user: testUser, page: true });
 
   it('is prefilled, and sends only descriptionEs when only it changed', async () => {
     const user = userEvent.setup();

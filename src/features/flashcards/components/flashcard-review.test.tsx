@@ -89,7 +89,7 @@ function renderPage(user = testUser as typeof testUser | null) {
       <FlashcardsPage />
       <OfflineSupport />
     </>,
-    { path: '/flashcards', user },
+    { path: '/flashcards', user, page: true },
   );
 }
 
