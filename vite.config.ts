@@ -176,7 +176,7 @@ const API_PATHS = /^\/(?:api|auth\/v1|functions\/v1|realtime\/v1|storage\/v1)(?:
  * GET the review screen starts with, NetworkFirst, so it is fresh whenever the network
  * answers and the last copy (up to two days old, i.e. for the next day) when it does not.
  * The app registers it lazily after its first render and asks before a new version takes
- * over ('prompt': an "Update available" toast, src/features/offline/offline-support.tsx).
+ * over ('prompt': an "Update available" toast, src/features/review-queue/offline-support.tsx).
  * Off in dev.
  */
 function pwa() {

@@ -1,7 +1,9 @@
+import type { ParseKeys } from 'i18next';
+
 /**
  * Every page under the root layout: its path (react-router's syntax; none for the index page)
- * and the module in `src/app/routes/` that exports its component. Plain data, no imports: the
- * router (`routes.tsx`) and the build (`vite.config.ts`, for `preload-page.ts`) read it.
+ * and the module in `src/app/routes/` that exports its component. Plain data (its one import is
+ * a type): the router (`routes.tsx`) and the build (`vite.config.ts`, for `preload-page.ts`) read it.
  */
 export interface PagePath {
   path?: string;
@@ -20,6 +22,14 @@ export interface PagePath {
    * reader's language before the app's code has run; the page then draws them in the same place.
    */
   firstWords?: [title: string, text: string];
+  /**
+   * Only for a signed-in learner: the router puts the page under the one learner-only layout
+   * (`src/app/layout/learner-only.tsx`), which shows a guest spec §6's "Please log in to view
+   * this page" with the way to log in instead.
+   */
+  learnerOnly?: true;
+  /** The locale key of a learner-only page's own "Please log in…" line, if it has one. */
+  loginMessage?: ParseKeys;
 }
 
 export const pagePaths: PagePath[] = [
@@ -29,18 +39,18 @@ export const pagePaths: PagePath[] = [
   { path: 'addContent', file: 'add-entry-page', component: 'AddEntryPage' },
   { path: 'addTag', file: 'add-tag-page', component: 'AddTagPage' },
   { path: 'addfeedback', file: 'add-feedback-page', component: 'AddFeedbackPage' },
-  { path: 'editContent/:id', file: 'edit-entry-page', component: 'EditEntryPage' },
+  { path: 'editContent/:id', file: 'edit-entry-page', component: 'EditEntryPage', learnerOnly: true },
   { path: 'login', file: 'login-page', component: 'LoginPage' },
   { path: 'register', file: 'register-page', component: 'RegisterPage' },
   { path: 'forgot-password', file: 'forgot-password-page', component: 'ForgotPasswordPage' },
   { path: 'reset-password', file: 'reset-password-page', component: 'ResetPasswordPage' },
-  { path: 'flashcards', file: 'flashcards-page', component: 'FlashcardsPage' },
-  { path: 'flashcards/cards', file: 'card-browser-page', component: 'CardBrowserPage' },
-  { path: 'chat', file: 'chat-page', component: 'ChatPage' },
-  { path: 'account', file: 'account-page', component: 'AccountPage' },
-  { path: 'notifications', file: 'notifications-page', component: 'NotificationsPage' },
+  { path: 'flashcards', file: 'flashcards-page', component: 'FlashcardsPage', learnerOnly: true },
+  { path: 'flashcards/cards', file: 'card-browser-page', component: 'CardBrowserPage', learnerOnly: true },
+  { path: 'chat', file: 'chat-page', component: 'ChatPage', learnerOnly: true, loginMessage: 'chat.loginRequired' },
+  { path: 'account', file: 'account-page', component: 'AccountPage', learnerOnly: true },
+  { path: 'notifications', file: 'notifications-page', component: 'NotificationsPage', learnerOnly: true, loginMessage: 'inbox.loginRequired' },
   { path: 'users/:userId', file: 'profile-page', component: 'ProfilePage' },
-  { path: 'admin', file: 'admin-page', component: 'AdminPage' },
+  { path: 'admin', file: 'admin-page', component: 'AdminPage', learnerOnly: true },
   { path: '*', file: 'not-found-page', component: 'NotFoundPage' },
 ];
 

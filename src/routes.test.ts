@@ -5,7 +5,9 @@ import { json, stubFetch } from '@/test/fetch';
 import { env } from '@/lib/env';
 import { loadAuth } from '@/lib/supabase';
 import { createQueryClient } from '@/lib/query-client';
-import { createRoutes } from './routes';
+import { pagePaths } from '@/page-paths';
+import { LearnerOnlyLayout } from '@/app/layout/learner-only';
+import { createRoutes, LEARNER_ONLY } from './routes';
 
 const auth = await loadAuth();
 
@@ -59,4 +61,26 @@ describe('the entry page’s first read', () => {
     const route = await pageRoute(createRoutes(createQueryClient()), 'login');
     expect(route.loader).toBeUndefined();
   }, 30_000);
+});
+
+describe('the learner-only pages', () => {
+  it('sit under one layout, which holds no other page', async () => {
+    const pages = createRoutes(createQueryClient())[0].children![0].children!;
+    const layouts = pages.filter((route) => route.id === LEARNER_ONLY);
+    expect(layouts).toHaveLength(1);
+    expect((await (layouts[0].lazy as () => Promise<RouteObject>)()).Component).toBe(LearnerOnlyLayout);
+    const under = layouts[0].children!.map((route) => route.path);
+    expect(under).toEqual(pagePaths.filter((page) => page.learnerOnly).map((page) => page.path));
+    expect(under).toEqual(['editContent/:id', 'flashcards', 'flashcards/cards', 'chat', 'account', 'notifications', 'admin']);
+    expect(pages.filter((route) => route !== layouts[0]).map((route) => route.path)).toEqual(
+      pagePaths.filter((page) => !page.learnerOnly).map((page) => page.path),
+    );
+  });
+
+  it('give the layout their own "Please log in…" line where they have one', () => {
+    const pages = createRoutes(createQueryClient())[0].children![0].children!;
+    const layout = pages.find((route) => route.id === LEARNER_ONLY)!;
+    const handles = Object.fromEntries(layout.children!.filter((route) => route.handle).map((route) => [route.path, route.handle]));
+    expect(handles).toEqual({ chat: { loginMessage: 'chat.loginRequired' }, notifications: { loginMessage: 'inbox.loginRequired' } });
+  });
 });

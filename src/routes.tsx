@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { ErrorPage, RootErrorPage } from '@/app/error-page';
-import { RootLayout } from '@/app/root-layout';
+import type { LearnerOnlyHandle } from '@/app/layout/learner-only';
+import { RootLayout } from '@/app/layout/root-layout';
 import { pagePaths } from '@/page-paths';
 import { preloadPageChunks } from '@/preload-page';
 
@@ -12,11 +13,14 @@ import { preloadPageChunks } from '@/preload-page';
  */
 export type LoadFirstRead = (queryClient: QueryClient, params: Params) => Promise<unknown>;
 
+/** The route id of the layout of every page only a signed-in learner may open. */
+export const LEARNER_ONLY = 'learner-only';
+
 // Each page is its own chunk, so a visitor downloads only the page they open.
 const pageModules = import.meta.glob<Record<string, unknown>>('./app/routes/*-page.tsx');
 
 function pageRoutes(queryClient: QueryClient): RouteObject[] {
-  return pagePaths.map(({ path, file, component }, index) => {
+  return pagePaths.map(({ path, file, component, loginMessage }, index) => {
     const lazy = async () => {
       preloadPageChunks(index);
       const page = await pageModules[`./app/routes/${file}.tsx`]();
@@ -34,11 +38,14 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
           }),
       };
     };
-    return path === undefined ? { index: true, lazy } : { path, lazy };
+    // A learner-only page's own "Please log in…" line, for its layout.
+    const handle: LearnerOnlyHandle | undefined = loginMessage ? { loginMessage } : undefined;
+    return path === undefined ? { index: true, lazy } : { path, lazy, handle };
   });
 }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const pages = pageRoutes(queryClient);
   return [
     {
       path: '/',
@@ -48,7 +55,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           // Errors inside a page keep the header and footer around them.
           ErrorBoundary: ErrorPage,
-          children: pageRoutes(queryClient),
+          children: [
+            ...pages.filter((_, index) => !pagePaths[index].learnerOnly),
+            {
+              // A guest who opens one of these is asked to log in, in one place. Its code comes
+              // with the page's (their chunks are preloaded together), not in the app's own.
+              id: LEARNER_ONLY,
+              lazy: async () => ({ Component: (await import('@/app/layout/learner-only')).LearnerOnlyLayout }),
+              children: pages.filter((_, index) => pagePaths[index].learnerOnly),
+            },
+          ],
         },
       ],
     },

@@ -1,5 +1,7 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onMultiSelectKey } from './multi-select-keys';
+import { MultiSelectMenu } from './multi-select-menu';
 import './multi-select.css';
 
 export interface MultiSelectOption {
@@ -28,6 +30,40 @@ function normalize(text: string) {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
+/** Below the control, or above it when there is not `min` px of room below and more above. */
+function menuPlacement(rect: DOMRect, windowHeight: number, min: number, max: number): { top: boolean; maxHeight: number } {
+  const below = windowHeight - rect.bottom - 8;
+  const above = rect.top - 8;
+  const top = below < min && above > below;
+  const room = top ? above : below;
+  return { top, maxHeight: Math.max(min, Math.min(max, room)) };
+}
+
+/** Scrolls the list just enough to show `item` (the highlighted option). */
+function scrollIntoList(list: HTMLElement, item: HTMLElement) {
+  if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+  else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+  }
+}
+
+/** A chosen value, with its × to take it away. */
+function Chip({ option, onRemove }: { option: MultiSelectOption; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="chip">
+      {option.icon}
+      {/* Cut with an ellipsis when long: the full label shows on hover. */}
+      <span className="chip__label" title={option.label}>
+        {option.label}
+      </span>
+      <button type="button" className="chip__remove" aria-label={t('multiSelect.remove', { label: option.label })} onClick={onRemove}>
+        ×
+      </button>
+    </span>
+  );
+}
+
 /**
  * A searchable multi-select following the ARIA combobox pattern: the text input filters a
  * listbox of options; chosen values show as removable chips.
@@ -43,7 +79,6 @@ export function MultiSelect({
   maxMenuHeight = 300,
   isLoading = false,
 }: MultiSelectProps) {
-  const { t } = useTranslation();
   const id = useId();
   const inputId = `${id}-input`;
   const listboxId = `${id}-listbox`;
@@ -76,13 +111,7 @@ export function MultiSelect({
   const openMenu = () => {
     if (open) return;
     const rect = controlRef.current?.getBoundingClientRect();
-    if (rect && typeof window !== 'undefined' && window.innerHeight) {
-      const below = window.innerHeight - rect.bottom - 8;
-      const above = rect.top - 8;
-      const top = below < minMenuHeight && above > below;
-      const room = top ? above : below;
-      setPlacement({ top, maxHeight: Math.max(minMenuHeight, Math.min(maxMenuHeight, room)) });
-    }
+    if (rect && typeof window !== 'undefined' && window.innerHeight) setPlacement(menuPlacement(rect, window.innerHeight, minMenuHeight, maxMenuHeight));
     setOpen(true);
   };
 
@@ -103,70 +132,7 @@ export function MultiSelect({
     setActive(next);
     const list = listRef.current;
     const item = list?.querySelector<HTMLElement>(`#${CSS.escape(optionId(next))}`);
-    if (list && item) {
-      if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
-      else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
-      }
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) openMenu();
-        else moveTo(activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) openMenu();
-        else moveTo(activeIndex - 1);
-        break;
-      case 'PageDown':
-        if (open) {
-          event.preventDefault();
-          moveTo(activeIndex + pageSize);
-        }
-        break;
-      case 'PageUp':
-        if (open) {
-          event.preventDefault();
-          moveTo(activeIndex - pageSize);
-        }
-        break;
-      case 'Home':
-        if (open && !filter) {
-          event.preventDefault();
-          moveTo(0);
-        }
-        break;
-      case 'End':
-        if (open && !filter) {
-          event.preventDefault();
-          moveTo(visible.length - 1);
-        }
-        break;
-      case 'Enter':
-        if (open && visible[activeIndex]) {
-          event.preventDefault();
-          toggle(visible[activeIndex].value);
-        }
-        break;
-      case 'Escape':
-        if (open || filter) {
-          event.preventDefault();
-          event.stopPropagation();
-          closeMenu();
-        }
-        break;
-      case 'Backspace':
-        if (!filter && latest.current.length) change(latest.current.slice(0, -1));
-        break;
-      case 'Tab':
-        if (open) closeMenu();
-        break;
-    }
+    if (list && item) scrollIntoList(list, item);
   };
 
   return (
@@ -192,21 +158,7 @@ export function MultiSelect({
         }}
       >
         {chosen.map((option) => (
-          <span key={option.value} className="chip">
-            {option.icon}
-            {/* Cut with an ellipsis when long: the full label shows on hover. */}
-            <span className="chip__label" title={option.label}>
-              {option.label}
-            </span>
-            <button
-              type="button"
-              className="chip__remove"
-              aria-label={t('multiSelect.remove', { label: option.label })}
-              onClick={() => change(latest.current.filter((v) => v !== option.value))}
-            >
-              ×
-            </button>
-          </span>
+          <Chip key={option.value} option={option} onRemove={() => change(latest.current.filter((v) => v !== option.value))} />
         ))}
         <input
           ref={inputRef}
@@ -227,43 +179,39 @@ export function MultiSelect({
             openMenu();
           }}
           onClick={openMenu}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) =>
+            onMultiSelectKey(event, {
+              open,
+              filter,
+              activeIndex,
+              count: visible.length,
+              activeValue: visible[activeIndex]?.value,
+              pageSize,
+              openMenu,
+              closeMenu,
+              moveTo,
+              toggle,
+              removeLast: () => {
+                if (latest.current.length) change(latest.current.slice(0, -1));
+              },
+            })
+          }
         />
         <span className="multi-select__chevron" aria-hidden="true" />
       </div>
       {open && (
-        <ul
+        <MultiSelectMenu
           ref={listRef}
           id={listboxId}
-          role="listbox"
-          aria-multiselectable="true"
-          aria-label={t('multiSelect.options')}
-          className={`multi-select__menu${placement.top ? ' multi-select__menu--top' : ''}`}
-          style={{ maxHeight: placement.maxHeight }}
-        >
-          {isLoading ? (
-            <li className="multi-select__empty">{t('app.loading')}</li>
-          ) : visible.length === 0 ? (
-            <li className="multi-select__empty">{t('multiSelect.noOptions')}</li>
-          ) : (
-            visible.map((option, index) => (
-              <li
-                key={option.value}
-                id={optionId(index)}
-                role="option"
-                aria-selected={selected.has(option.value)}
-                className={`multi-select__option${index === activeIndex ? ' multi-select__option--active' : ''}`}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => index !== activeIndex && setActive(index)}
-                onClick={() => toggle(option.value)}
-              >
-                <span className="multi-select__check" aria-hidden="true" />
-                {option.icon}
-                <span>{option.label}</span>
-              </li>
-            ))
-          )}
-        </ul>
+          visible={visible}
+          activeIndex={activeIndex}
+          selected={selected}
+          optionId={optionId}
+          placement={placement}
+          isLoading={isLoading}
+          onActive={setActive}
+          onToggle={toggle}
+        />
       )}
     </div>
   );

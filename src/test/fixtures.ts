@@ -1,5 +1,4 @@
-import type { User } from '@/features/auth';
-import type { Entry } from '@/lib/api-types';
+import type { Entry, User } from '@/lib/api-types';
 import { testUser } from './render';
 
 export function makeEntry(overrides: Partial<Entry> = {}): Entry {

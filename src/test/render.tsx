@@ -2,9 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { LearnerOnlyLayout } from '@/app/layout/learner-only';
 import { ToastProvider } from '@/components/toasts';
 import { StaticAuthProvider, type AuthUser } from '@/features/auth/auth-context';
 import type { User } from '@/lib/api-types';
+import { pagePaths } from '@/page-paths';
 
 interface Options {
   path?: string;
@@ -17,12 +19,16 @@ interface Options {
   authLoading?: boolean;
   /** What Log Out calls (default: nothing happens). */
   logOut?: () => Promise<void>;
+  /** `ui` is the page at `path`, placed as the router places it: a learner-only page (page-paths.ts) under their layout. */
+  page?: boolean;
 }
 
 /** Renders a component with the app's providers, a memory router and a fixed auth state. */
-export function renderWithProviders(ui: ReactNode, { path = '/', route = path, user = null, extraRoutes = [], initialState, authLoading = false, logOut }: Options = {}) {
+export function renderWithProviders(ui: ReactNode, { path = '/', route = path, user = null, extraRoutes = [], initialState, authLoading = false, logOut, page = false }: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], {
+  const learnerOnly = page ? pagePaths.find((each) => each.learnerOnly && `/${each.path}` === path) : undefined;
+  const shown: RouteObject = { path, element: ui, handle: learnerOnly?.loginMessage && { loginMessage: learnerOnly.loginMessage } };
+  const router = createMemoryRouter([learnerOnly ? { Component: LearnerOnlyLayout, children: [shown] } : shown, ...extraRoutes], {
     initialEntries: [initialState === undefined ? route : { pathname: route, state: initialState }],
   });
   const result = render(

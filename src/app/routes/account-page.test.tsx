@@ -14,7 +14,7 @@ const visible = makeEntry();
 const hidden = makeEntry({ _id: '33333333-3333-4333-8333-333333333333', title: 'pololo', country: 'CL', show: false });
 
 function renderAccount(user = testUser as typeof testUser | null) {
-  return renderWithProviders(<AccountPage />, { path: '/account', user });
+  return renderWithProviders(<AccountPage />, { path: '/account', user, page: true });
 }
 
 describe('Account page', () => {

@@ -1,33 +1,28 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoginRequired } from '@/components/access-panels';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
+import { useLearner } from '@/app/layout/learner-only';
 import { ActivityHeatmap } from '@/features/account/activity-heatmap';
 import { ExportData } from '@/features/account/export-data';
 import { DeleteAccount } from '@/features/account/delete-account';
 import { ProfileForm } from '@/features/account/profile-form';
-import { SignInDetails } from '@/features/account/sign-in-details';
+import { SignInDetails } from '@/features/auth/components/sign-in-details';
 import { StreakStats } from '@/features/account/streak-stats';
 import { TimeZoneForm } from '@/features/account/time-zone-form';
 import { DailyLimitsForm } from '@/features/flashcards/components/daily-limits-form';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
-import { useAuth } from '@/features/auth/auth-context';
 import type { AuthUser } from '@/features/auth';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
 import { HomeCountryForm } from '@/features/usage/components/home-country-form';
-import { EntryCard } from '@/features/entries/components/entry-card';
+import { EntryCard } from '@/app/components/entry-card';
 import '@/features/account/account.css';
 import '@/features/account/account-strings';
 
 /** /account — the user's streaks and review activity, profile, data export and own entries (with the only edit icons). */
 export function AccountPage() {
-  const { isLoading, isLoggedIn, user } = useAuth();
-  if (isLoading) return <PageLoading />;
-  if (!isLoggedIn || !user) return <LoginRequired />;
-  return <Account user={user} />;
+  return <Account user={useLearner()} />;
 }
 
 function Account({ user }: { user: AuthUser }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '@/app/root-layout';
-import { useAuth } from '@/features/auth/auth-context';
+import { PageLoading } from '@/app/layout/root-layout';
+import { useAuth } from '@/features/auth';
 import { AddEntryForm } from '@/features/entries/components/add-entry-form';
 import '@/features/entries/entry-form-strings';
 

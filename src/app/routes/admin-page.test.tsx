@@ -25,7 +25,7 @@ function names() {
 }
 
 function renderAdmin(user = admin as typeof admin | null) {
-  return renderWithProviders(<AdminPage />, { path: '/admin', user });
+  return renderWithProviders(<AdminPage />, { path: '/admin', user, page: true });
 }
 
 describe('Admin page', () => {

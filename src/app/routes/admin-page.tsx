@@ -1,14 +1,13 @@
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Forbidden, LoginRequired } from '@/components/access-panels';
+import { Forbidden } from '@/components/access-panels';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
+import { useLearner } from '@/app/layout/learner-only';
 import { useModerationChannel } from '@/app/live/use-moderation-channel';
 import { useUsers } from '@/features/admin/api/get-users';
 import { UsersTable } from '@/features/admin/components/users-table';
-import { useAuth } from '@/features/auth';
 import { FeedbackList } from '@/features/feedback';
 import { useReports } from '@/features/moderation/api/get-reports';
 import { AuditLog } from '@/features/moderation/components/audit-log';
@@ -64,8 +63,8 @@ function UsersPanel({ currentUserId }: { currentUserId: string }) {
 /** /admin — users, the moderation queue (live) and the audit log. The shell shows no navigation bar here. */
 export function AdminPage() {
   const { t } = useTranslation();
-  const { isLoading, isLoggedIn, user } = useAuth();
-  const isAdmin = Boolean(isLoggedIn && user?.isAdmin);
+  const user = useLearner();
+  const isAdmin = user.isAdmin;
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((each) => each === params.get('tab')) ?? 'users';
   // The open count in the header, whichever tab is shown; live for every admin on the page.
@@ -74,8 +73,6 @@ export function AdminPage() {
   const open = openReports.data?.pages[0]?.open ?? 0;
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
-  if (isLoading) return <PageLoading />;
-  if (!isLoggedIn || !user) return <LoginRequired />;
   const refused = isApiError(openReports.error) && openReports.error.status === 403;
   if (!isAdmin || refused) return <Forbidden message={t('admin.forbidden')} />;
 

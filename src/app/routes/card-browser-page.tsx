@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoginRequired } from '@/components/access-panels';
-import { PageLoading } from '@/app/root-layout';
-import { useAuth } from '@/features/auth';
+import { useLearner } from '@/app/layout/learner-only';
 import { CardBrowser } from '@/features/flashcards/components/card-browser';
 import '@/features/flashcards/flashcard-strings';
 
 /** /flashcards/cards — the learner's cards: search, filter, suspend and resume, reset, delete. */
 export function CardBrowserPage() {
   const { t } = useTranslation();
-  const { isLoading, isLoggedIn, user } = useAuth();
-  if (isLoading) return <PageLoading />;
-  if (!isLoggedIn || !user) return <LoginRequired />;
+  const user = useLearner();
   return (
     <div className="page">
       <header className="page-banner">

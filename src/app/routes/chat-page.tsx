@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoginRequired } from '@/components/access-panels';
-import { PageLoading } from '@/app/root-layout';
-import { useAuth } from '@/features/auth';
+import { useLearner } from '@/app/layout/learner-only';
 import { ChatScreen } from '@/features/chat';
 import enUSChat from '@/i18n/locales/en-US.chat.json';
 import { addEnglishPageStrings } from '@/i18n/page-strings';
@@ -9,13 +7,10 @@ import { addEnglishPageStrings } from '@/i18n/page-strings';
 // This page's English strings come with its chunk, not in the first download.
 addEnglishPageStrings({ chat: enUSChat });
 
-/** /chat — the Spanish tutor (spec §4 "Chat"); visitors are asked to log in. */
+/** /chat — the Spanish tutor (spec §4 "Chat"); visitors are asked to log in ("to use the chat feature", page-paths.ts). */
 export function ChatPage() {
   const { t } = useTranslation();
-  const { isLoading, isLoggedIn, user } = useAuth();
-  if (isLoading) return <PageLoading />;
-  // Spec §6: "Please log in to use the chat feature", with the way to do it (and back here after).
-  if (!isLoggedIn || !user) return <LoginRequired message={t('chat.loginRequired')} />;
+  const user = useLearner();
   return (
     <div className="page">
       <header className="page-banner chat-banner">

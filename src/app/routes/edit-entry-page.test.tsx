@@ -18,6 +18,7 @@ function renderEdit(user = testUser as typeof testUser | null) {
     route: `/editContent/${entry._id}`,
     user,
     extraRoutes: [{ path: '/account', element: <p>account page</p> }],
+    page: true,
   });
 }
 
@@ -119,6 +120,7 @@ describe('Edit Content page', () => {
       initialState: { from: `/content/${entry._id}` },
       user: testUser,
       extraRoutes: [{ path: '/', element: <p>home page</p> }],
+      page: true,
     });
     expect(await screen.findByRole('link', { name: '← Back to the entry' })).toHaveAttribute('href', `/content/${entry._id}`);
     await user.click(screen.getByRole('button', { name: 'Delete' }));

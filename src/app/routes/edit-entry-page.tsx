@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { Forbidden, LoginRequired } from '@/components/access-panels';
+import { Forbidden } from '@/components/access-panels';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
-import { useAuth } from '@/features/auth/auth-context';
+import { useLearner } from '@/app/layout/learner-only';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { EntryLoadError } from '@/features/entries/components/entry-load-error';
 import { EditEntryForm } from '@/features/entries/components/edit-entry-form';
@@ -15,11 +14,8 @@ export function EditEntryPage() {
   const { id = '' } = useParams();
   // Opened from the entry's own page (its Edit button): back goes there, and a delete goes home.
   const fromEntry = (useLocation().state as { from?: unknown } | null)?.from === `/content/${id}`;
-  const { isLoading, isLoggedIn, user } = useAuth();
+  const user = useLearner();
   const entry = useEntry(id);
-
-  if (isLoading) return <PageLoading />;
-  if (!isLoggedIn || !user) return <LoginRequired />;
 
   if (entry.isPending) {
     return (

@@ -18,6 +18,8 @@ import type { Entry } from '@/lib/api-types';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import type { LoadFirstRead } from '@/routes';
 
+// An admin's tools: their own chunk, fetched only for an admin.
+const AdminEntryTools = lazy(() => import('@/app/components/admin-entry-tools'));
 // The Listen section and its player: their own chunk (the recorder is one more, on "Record").
 const RecordingsSection = lazy(() => import('@/features/recordings/components/recordings-section'));
 // The sections below the entry, each its own chunk, fetched once the entry is on screen
@@ -151,7 +153,7 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
             </dd>
           </div>
         </dl>
-        <EntryModeration entry={entry} />
+        <EntryModeration entry={entry} adminTools={<AdminEntryTools entry={entry} />} />
       </article>
       {/* Together, so a section arriving late never pushes the ones below it; asked for once
           the entry is on screen. */}

@@ -1,18 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoginRequired } from '@/components/access-panels';
-import { PageLoading } from '@/app/root-layout';
-import { useAuth } from '@/features/auth';
+import { useLearner } from '@/app/layout/learner-only';
 import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
 import '@/features/flashcards/flashcard-strings';
-import { ReviewSyncIndicator } from '@/features/offline/sync-indicator';
+import { ReviewSyncIndicator } from '@/features/review-queue/sync-indicator';
 
 /** /flashcards — today's review (spec §4 "Flashcard review"); visitors are asked to log in. */
 export function FlashcardsPage() {
   const { t } = useTranslation();
-  const { isLoading, isLoggedIn, user } = useAuth();
-  if (isLoading) return <PageLoading />;
-  if (!isLoggedIn || !user) return <LoginRequired />;
+  const user = useLearner();
   return (
     <div className="page">
       <header className="page-banner">

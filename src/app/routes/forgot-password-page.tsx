@@ -4,7 +4,7 @@ import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { authErrorCode, useRequestPasswordReset } from '@/features/auth/api/recovery';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { malformedEmail } from '@/features/auth/components/use-field-errors';
+import { malformedEmail } from '@/components/use-field-errors';
 import enUSRecovery from '@/i18n/locales/en-US.recovery.json';
 import { addEnglishPageStrings } from '@/i18n/page-strings';
 

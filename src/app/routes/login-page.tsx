@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { googleRefusalKey } from '@/features/auth/google-login-return';

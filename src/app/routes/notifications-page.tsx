@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoginRequired } from '@/components/access-panels';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
-import { PageLoading } from '@/app/root-layout';
-import { useAuth } from '@/features/auth';
 import { useInbox, type AppNotification } from '@/features/notifications/api/get-notifications';
 import { useMarkRead } from '@/features/notifications/api/mark-read';
 import { notificationText } from '@/features/notifications/notification-text';
@@ -20,15 +17,11 @@ function linkOf(item: AppNotification): string {
 /** /notifications — the learner's inbox, newest first; opening one marks it read. */
 export function NotificationsPage() {
   const { t, i18n } = useTranslation();
-  const { isLoading, isLoggedIn } = useAuth();
-  const inbox = useInbox({ enabled: isLoggedIn });
+  const inbox = useInbox();
   const markRead = useMarkRead();
   const items = useMemo(() => inbox.data?.pages.flatMap((page) => page.data) ?? [], [inbox.data]);
   const unread = inbox.data?.pages[0]?.unread ?? 0;
   const when = useMemo(() => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.resolvedLanguage]);
-
-  if (isLoading) return <PageLoading />;
-  if (!isLoggedIn) return <LoginRequired message={t('inbox.loginRequired')} />;
 
   return (
     <div className="page page--narrow">

@@ -31,7 +31,7 @@ function stubAccount({ current = { success: true, streak: 5, freezes: 1 }, longe
   });
 }
 
-const renderAccount = () => renderWithProviders(<AccountPage />, { path: '/account', user: testUser });
+const renderAccount = () => renderWithProviders(<AccountPage />, { path: '/account', user: testUser, page: true });
 
 describe('buildHeatmap', () => {
   it('lays out 53 weeks ending with today’s week, with five levels relative to the busiest day', () => {

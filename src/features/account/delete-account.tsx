@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogActions } from '@/components/dialog';
 import { useToast } from '@/components/toasts';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/password-input';
 import { apiErrorText } from '@/i18n/api-errors';
 import { api, endLocalSession, isApiError } from '@/lib/api';
 import './account-strings';

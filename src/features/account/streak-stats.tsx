@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlameIcon, TrophyIcon } from '@/components/icons';
-import type { User } from '@/features/auth/types';
+import type { User } from '@/lib/api-types';
 import { useCurrentStreak, useLongestStreak } from './api/get-streaks';
 import './account-strings';
 

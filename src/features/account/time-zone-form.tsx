@@ -2,9 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { useUpdateUser } from '@/features/auth/api/update-user';
-import type { AuthUser } from '@/features/auth';
-import { rememberChosenTimeZone } from '@/features/auth/use-time-zone-sync';
+import { rememberChosenTimeZone, useUpdateUser, type AuthUser } from '@/features/auth';
 import './account-strings';
 
 /** Every zone the browser knows, with the learner's own even if it does not list it (UTC in some). */

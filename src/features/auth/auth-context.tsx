@@ -6,7 +6,7 @@ import { watchSession } from '@/lib/supabase';
 import { authKeys } from './api/auth-keys';
 import { userQueryOptions } from './api/get-user';
 import { logOut } from './api/log-out';
-import type { User } from './types';
+import type { User } from '@/lib/api-types';
 import { useTimeZoneSync } from './use-time-zone-sync';
 
 /** The learner's settings, which a stand-in made from the token (toAuthUser) does not know. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useUpdateUser } from './api/update-user';
-import type { User } from './types';
+import type { User } from '@/lib/api-types';
 
 function browserTimeZone(): string | undefined {
   try {

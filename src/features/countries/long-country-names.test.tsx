@@ -3,7 +3,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MultiSelect } from '@/components/multi-select';
-import { EntryCard } from '@/features/entries/components/entry-card';
+import { EntryCard } from '@/app/components/entry-card';
 import i18n from '@/i18n';
 import { makeEntry } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys, type User } from '@/features/auth';
+import { authKeys } from '@/features/auth';
 import { api } from '@/lib/api';
-import type { SetAdminReply } from '@/lib/api-types';
+import type { SetAdminReply, User } from '@/lib/api-types';
 import type { UsersData } from './get-users';
 import { userKeys } from './user-keys';
 

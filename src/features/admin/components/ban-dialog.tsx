@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '@/components/dialog';
 import { FormField, isTooLong } from '@/components/form-field';
 import { useToast } from '@/components/toasts';
-import { BAN_DURATIONS, banUntil, useBanUser, type BanDuration } from '@/features/moderation/api/ban-user';
+import { BAN_DURATIONS, banUntil, useBanUser, type BanDuration } from '../api/ban-user';
 import { apiErrorText } from '@/i18n/api-errors';
 import type { ListedUser } from '@/lib/api-types';
 

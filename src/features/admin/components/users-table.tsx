@@ -1,11 +1,12 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
-import { useBanUser } from '@/features/moderation/api/ban-user';
+import { useBanUser } from '../api/ban-user';
 import { apiErrorText } from '@/i18n/api-errors';
 import type { ListedUser } from '@/lib/api-types';
 import { useSetAdmin } from '../api/set-admin';
 import { BanDialog, banState } from './ban-dialog';
+import { UserRow } from './user-row';
 import './admin.css';
 
 type User = ListedUser;
@@ -147,89 +148,20 @@ export function UsersTable({ users, currentUserId, more = false }: { users: User
             </tr>
           </thead>
           <tbody>
-            {rows.map((user) => {
-              const pending = setAdmin.isPending && setAdmin.variables?.userId === user._id;
-              const banned = banState(user);
-              const banPending = ban.isPending && ban.variables?.userId === user._id;
-              return (
-                <tr key={user._id}>
-                  <th scope="row" data-label={t('admin.name')} className="users__name">
-                    <span className="users__name-cell">
-                      <span className="users__avatar" aria-hidden="true">
-                        {(user.name || user.email || '?').trim().charAt(0).toUpperCase()}
-                      </span>
-                      <span className="users__name-text">
-                        {user.name}
-                        {user._id === currentUserId && <span className="badge badge--muted">{t('admin.you')}</span>}
-                      </span>
-                    </span>
-                  </th>
-                  <td data-label={t('admin.email')} className="users__email">
-                    {user.email}
-                  </td>
-                  <td data-label={t('admin.admin')}>
-                    <button
-                      type="button"
-                      role="switch"
-                      className="switch"
-                      aria-checked={user.isAdmin}
-                      aria-label={t('admin.toggle', { name: user.name })}
-                      disabled={pending}
-                      onClick={() => toggleAdmin(user)}
-                    >
-                      <span className="switch__track" aria-hidden="true">
-                        <span className="switch__thumb" />
-                      </span>
-                      <span className="switch__text" aria-hidden="true">
-                        {user.isAdmin ? t('admin.yes') : t('admin.no')}
-                      </span>
-                    </button>
-                  </td>
-                  <td data-label={t('admin.created')} className="users__date">
-                    {formatDate(user.createdAt, false)}
-                  </td>
-                  <td data-label={t('admin.lastLogin')} className="users__date">
-                    {formatDate(user.lastLogin, true)}
-                  </td>
-                  <td data-label={t('admin.status')}>
-                    <span className="users__status">
-                      {banned ? (
-                        <span className="badge badge--banned">
-                          {banned.forGood ? t('admin.banned') : t('admin.bannedUntil', { date: dateFormat.format(banned.until) })}
-                        </span>
-                      ) : (
-                        <span className="muted">{t('admin.active')}</span>
-                      )}
-                      {banned ? (
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={t('admin.ban.unbanLabel', { name: user.name })}
-                          disabled={banPending}
-                          onClick={() => unban(user)}
-                        >
-                          {t('admin.ban.unban')}
-                        </button>
-                      ) : (
-                        user._id !== currentUserId &&
-                        !user.isAdmin && (
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            aria-label={t('admin.ban.banLabel', { name: user.name })}
-                            aria-haspopup="dialog"
-                            disabled={banPending}
-                            onClick={() => setBanning(user)}
-                          >
-                            {t('admin.ban.ban')}
-                          </button>
-                        )
-                      )}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
+            {rows.map((user) => (
+              <UserRow
+                key={user._id}
+                user={user}
+                isCurrentUser={user._id === currentUserId}
+                adminPending={setAdmin.isPending && setAdmin.variables?.userId === user._id}
+                banPending={ban.isPending && ban.variables?.userId === user._id}
+                formatDate={formatDate}
+                dateFormat={dateFormat}
+                onToggleAdmin={toggleAdmin}
+                onUnban={unban}
+                onBan={setBanning}
+              />
+            ))}
           </tbody>
         </table>
         {rows.length === 0 && <p className="users__empty">{t('admin.noMatches')}</p>}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AuthReply } from '../types';
+import type { AuthReply } from '@/lib/api-types';
 import { requireAuthenticated, startSession, type SessionStartOptions } from './start-session';
 
 export interface Registration {

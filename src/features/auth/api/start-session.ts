@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
 import { loadAuth } from '@/lib/supabase';
-import type { AuthReply, SessionTokens, User } from '../types';
+import type { AuthReply, SessionTokens, User } from '@/lib/api-types';
 import { authKeys } from './auth-keys';
 import type { GetUserReply } from './get-user';
 

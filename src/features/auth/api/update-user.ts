@@ -1,31 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import type { NotificationSettings, UpdateUserReply } from '@/lib/api-types';
-import type { User } from '../types';
+import { updateUser } from '@/lib/update-user';
 import { authKeys } from './auth-keys';
 import type { GetUserReply } from './get-user';
-
-export interface UserUpdate {
-  name?: string;
-  timeZone?: string;
-  email?: string;
-  password?: string;
-  /** Needed (by the server) to change `email` or `password`, not for name or time zone. */
-  currentPassword?: string;
-  notifications?: Partial<NotificationSettings>;
-  /** Where the learner lives (a country code); null clears it. */
-  homeCountry?: string | null;
-  /** Daily limits of the review session: New cards (0–999) and Review-card reviews (0–9999). */
-  newCardsPerDay?: number;
-  maxReviewsPerDay?: number;
-}
-
-/** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */
-export async function updateUser(update: UserUpdate): Promise<User> {
-  const reply = await apiRequest<UpdateUserReply>('/user/update', { method: 'POST', body: update, untypedBody: true });
-  if (!reply?.user) throw new Error('Update failed');
-  return reply.user;
-}
 
 /** Updates the signed-in user's profile; the auth state picks the new user up from the cache. */
 export function useUpdateUser() {

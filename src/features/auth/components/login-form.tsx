@@ -4,7 +4,7 @@ import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useLogIn } from '../api/log-in';
-import { malformedEmail, useFieldErrors, type FieldError } from './use-field-errors';
+import { malformedEmail, useFieldErrors, type FieldError } from '@/components/use-field-errors';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { isApiError } from '@/lib/api';
 import { useRegister } from '../api/register';
-import { malformedEmail, useFieldErrors, type FieldError } from './use-field-errors';
+import { malformedEmail, useFieldErrors, type FieldError } from '@/components/use-field-errors';
 
 /** Spec §9: the minimum password length, in characters (Supabase Auth is configured the same way). */
 export const MIN_PASSWORD_LENGTH = 8;

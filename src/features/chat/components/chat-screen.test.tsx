@@ -37,6 +37,7 @@ function renderChat(user: typeof testUser | null = testUser) {
     path: '/chat',
     user,
     extraRoutes: [{ path: '/content/:id', element: <h1>Entry page</h1> }],
+    page: true,
   });
 }
 

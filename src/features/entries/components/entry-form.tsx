@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, isTooLong } from '@/components/form-field';
 import { UploadingPopup } from '@/components/popups';
@@ -69,6 +69,40 @@ export function changedFields(initial: EntryValues, values: EntryValues): Partia
   ) as Partial<EntryPayload>;
 }
 
+/** The entry's country, one of the spec's 21. */
+function CountryField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (event: ChangeEvent<HTMLSelectElement>) => void }) {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  return (
+    <FormField label={t('addContent.country')} error={error}>
+      {(props) => (
+        <select {...props} name="country" className="input select" aria-required="true" value={value} onChange={onChange}>
+          <option value="">{t('addContent.countryPlaceholder')}</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** The edit form's visibility: whether everyone sees the entry. */
+function ShowCheck({ checked, onChange }: { checked: boolean; onChange: (show: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="check">
+      <input type="checkbox" name="show" className="check__box" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <span className="check__text">
+        <span className="check__label">{t('editContent.show')}</span>
+        <span className="check__note">{t('editContent.showNote')}</span>
+      </span>
+    </label>
+  );
+}
+
 interface EntryFormProps {
   initial: EntryValues;
   submitLabel: string;
@@ -88,7 +122,6 @@ interface EntryFormProps {
 /** The Add Content form, also used prefilled to edit an entry. */
 export function EntryForm({ initial, submitLabel, edit = false, saving, failedKey, onSave, actions, notice }: EntryFormProps) {
   const { t } = useTranslation();
-  const countries = useCountries();
   const [values, setValues] = useState<EntryValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
   const [generalError, setGeneralError] = useState<FieldError | null>(null);
@@ -173,18 +206,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
         )}
       </FormField>
       <div className="form__row">
-        <FormField label={t('addContent.country')} error={message(errors.country)}>
-          {(props) => (
-            <select {...props} name="country" className="input select" aria-required="true" value={values.country} onChange={change('country')}>
-              <option value="">{t('addContent.countryPlaceholder')}</option>
-              {countries.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <CountryField value={values.country} error={message(errors.country)} onChange={change('country')} />
         <FormField label={t('addContent.author')} error={message(errors.author)} limit={quietLimit(values.author, ENTRY_AUTHOR_MAX_LENGTH)}>
           {(props) => (
             <input
@@ -223,21 +245,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
           <input {...props} name="hint" className="input" type="text" value={values.hint} onChange={change('hint')} />
         )}
       </FormField>
-      {edit && (
-        <label className="check">
-          <input
-            type="checkbox"
-            name="show"
-            className="check__box"
-            checked={values.show}
-            onChange={(event) => setValues((current) => ({ ...current, show: event.target.checked }))}
-          />
-          <span className="check__text">
-            <span className="check__label">{t('editContent.show')}</span>
-            <span className="check__note">{t('editContent.showNote')}</span>
-          </span>
-        </label>
-      )}
+      {edit && <ShowCheck checked={values.show} onChange={(show) => setValues((current) => ({ ...current, show }))} />}
       {generalError && (
         <p className="form__error" role="alert">
           {message(generalError)}

@@ -8,7 +8,7 @@ import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { makeEntry } from '@/test/fixtures';
 import { renderWithProviders, testUser } from '@/test/render';
-import { EntryCard } from './entry-card';
+import { EntryCard } from '@/app/components/entry-card';
 
 // Meanings in Spanish too: the add and edit forms' optional "Meaning in Spanish", and where a
 // meaning is read, the Spanish interface's choice (the Spanish one, or the English one marked).
@@ -91,7 +91,7 @@ describe('the add form’s Meaning in Spanish', () => {
 
 describe('the edit form’s Meaning in Spanish', () => {
   const renderEdit = (entry = withSpanish) =>
-    renderWithProviders(<EditEntryPage />, { path: '/editContent/:id', route: `/editContent/${entry._id}`, user: testUser });
+    renderWithProviders(<EditEntryPage />, { path: '/editContent/:id', route: `/editContent/${entry._id}`, user: testUser, page: true });
 
   it('is prefilled, and sends only descriptionEs when only it changed', async () => {
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { FormField, isTooLong } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
-import { malformedEmail, useFieldErrors, type FieldError } from '@/features/auth/components/use-field-errors';
+import { malformedEmail, useFieldErrors, type FieldError } from '@/components/use-field-errors';
 import { FEEDBACK_MESSAGE_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '@contract/limits';
 import { useAddFeedback } from '../api/add-feedback';
 import './feedback.css';

@@ -175,7 +175,7 @@ describe('Feedback list (admin)', () => {
     stubFetch((url) =>
       url.pathname === '/api/feedback/getFeedback' ? json({ success: true, data: items }) : json({ users: [admin], nextCursor: null }),
     );
-    renderWithProviders(<AdminPage />, { path: '/admin', user: admin });
+    renderWithProviders(<AdminPage />, { path: '/admin', user: admin, page: true });
     const section = (await screen.findByRole('heading', { level: 2, name: 'Feedback' })).closest('section') as HTMLElement;
     expect(screen.getByRole('table').compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await within(section).findAllByRole('article')).toHaveLength(2);
@@ -183,7 +183,7 @@ describe('Feedback list (admin)', () => {
 
   it('is not asked for when the user is not an admin', () => {
     const fetchMock = stubFetch();
-    renderWithProviders(<AdminPage />, { path: '/admin', user: makeUser() });
+    renderWithProviders(<AdminPage />, { path: '/admin', user: makeUser(), page: true });
     expect(screen.queryByRole('heading', { name: 'Feedback' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, '/feedback/getFeedback')).toHaveLength(0);
   });

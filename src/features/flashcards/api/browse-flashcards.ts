@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { reviewSync } from '@/features/offline/reviews';
+import { reviewSync } from '@/features/review-queue';
 import { api } from '@/lib/api';
 import type { BrowsedFlashcard, BrowsedFlashcardReply, BrowsePage, FlashcardState, RemovedReply } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';

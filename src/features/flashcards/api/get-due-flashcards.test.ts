@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingReview, SyncedReview } from '@/features/offline/review-store';
+import type { PendingReview, SyncedReview } from '@/features/review-queue/review-store';
 import { offeredSession, queuedToday, sessionOf, unknownTo, type DueReply } from './get-due-flashcards';
 import type { DueFlashcard } from './types';
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reviewSync } from '@/features/offline/reviews';
+import { reviewSync, type PendingReview, type SyncedReview } from '@/features/review-queue';
 import { api } from '@/lib/api';
 import { flashcardKeys } from './flashcard-keys';
-import type { PendingReview, SyncedReview } from '@/features/offline/review-store';
 import { localDayEnd, localDayStart } from '../components/session-queue';
 import type { DueFlashcard, DueReply as ServerDueReply } from './types';
 

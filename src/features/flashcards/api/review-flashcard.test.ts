@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetReviewSync, reviewSync } from '@/features/offline/reviews';
+import { resetReviewSync, reviewSync } from '@/features/review-queue/reviews';
 import { json, stubFetch } from '@/test/fetch';
 import { ratedCard, reviewFlashcard } from './review-flashcard';
 import type { DueFlashcard, Rating } from './types';

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import type { StreakUpdate } from '@/lib/api-types';
-import { reviewSync } from '@/features/offline/reviews';
-import type { ReviewReply } from '@/features/offline/review-sync';
+import { reviewSync, type ReviewReply } from '@/features/review-queue';
 import { MAX_REVIEW_DURATION_MS } from '@contract/limits';
 import { type DueFlashcard, type Flashcard, type Rating } from './types';
 
@@ -19,7 +18,7 @@ const PREVIEW_KEY = { Again: 'again', Hard: 'hard', Good: 'good', Easy: 'easy' }
  * Queues a rating (IndexedDB, with a reviewId of its own, when it was made and how long the
  * card was shown) and answers at once with the card as the rating leaves it, due when the
  * card's preview said: the next card need not wait for the server, nor for a connection.
- * The queue sends it (see features/offline/review-sync.ts).
+ * The queue sends it (see features/review-queue/review-sync.ts).
  */
 export async function reviewFlashcard(userId: string, { card, quality, shownAt }: Review): Promise<Flashcard> {
   const now = Date.now();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EntryCard } from '@/features/entries/components/entry-card';
+import { EntryCard } from '@/app/components/entry-card';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { makeEntry } from '@/test/fixtures';
 import { renderWithProviders, testUser } from '@/test/render';

@@ -51,7 +51,7 @@ function stubBrowser(pages: Record<string, { data: BrowsedFlashcard[]; nextCurso
   });
 }
 
-const renderBrowser = () => renderWithProviders(<CardBrowserPage />, { path: '/flashcards/cards', user: testUser });
+const renderBrowser = () => renderWithProviders(<CardBrowserPage />, { path: '/flashcards/cards', user: testUser, page: true });
 
 describe('/flashcards/cards', () => {
   it('lists the cards with state, country and tags, and pages on', async () => {

@@ -5,7 +5,7 @@ import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountries, useCountryName } from '@/features/countries';
-import { useTags } from '@/features/tags/api/get-tags';
+import { useTags } from '@/features/tags';
 import { useBrowseFlashcards, useRemoveFlashcard, useResetFlashcard, useSuspendFlashcard, type BrowsedFlashcard, type BrowseFilters } from '../api/browse-flashcards';
 import '../flashcard-strings';
 import './card-browser.css';

@@ -35,7 +35,7 @@ describe('Daily review limits on /account', () => {
   it('shows the defaults, refuses a limit out of range with the field’s message, and saves through /api/user/update', async () => {
     const user = userEvent.setup();
     const fetchMock = stubAccount((body) => json({ user: { ...testUser, newCardsPerDay: body.newCardsPerDay, maxReviewsPerDay: body.maxReviewsPerDay } }));
-    renderWithProviders(<AccountPage />, { path: '/account', user: testUser });
+    renderWithProviders(<AccountPage />, { path: '/account', user: testUser, page: true });
     const newCards = await within(section()).findByRole('textbox', { name: 'New cards per day' });
     const reviews = within(section()).getByRole('textbox', { name: 'Reviews per day' });
     expect(newCards).toHaveValue('20');
@@ -68,7 +68,7 @@ describe('Daily review limits on /account', () => {
         400,
       ),
     );
-    renderWithProviders(<AccountPage />, { path: '/account', user: testUser });
+    renderWithProviders(<AccountPage />, { path: '/account', user: testUser, page: true });
     const reviews = await within(section()).findByRole('textbox', { name: 'Reviews per day' });
     await user.clear(reviews);
     await user.type(reviews, '300');

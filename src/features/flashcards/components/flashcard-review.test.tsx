@@ -4,8 +4,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlashcardsPage } from '@/app/routes/flashcards-page';
 import { authKeys } from '@/features/auth';
-import OfflineSupport from '@/features/offline/offline-support';
-import { resetReviewSync, reviewSync } from '@/features/offline/reviews';
+import OfflineSupport from '@/features/review-queue/offline-support';
+import { resetReviewSync, reviewSync } from '@/features/review-queue/reviews';
 import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -89,7 +89,7 @@ function renderPage(user = testUser as typeof testUser | null) {
       <FlashcardsPage />
       <OfflineSupport />
     </>,
-    { path: '/flashcards', user },
+    { path: '/flashcards', user, page: true },
   );
 }
 

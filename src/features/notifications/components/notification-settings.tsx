@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
-import { useUpdateUser } from '@/features/auth/api/update-user';
-import type { AuthUser } from '@/features/auth';
+import { useUpdateUser, type AuthUser } from '@/features/auth';
 import type { NotificationSettings as Settings } from '@/lib/api-types';
 import '../inbox-strings';
 import './notifications.css';

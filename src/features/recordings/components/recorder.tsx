@@ -66,6 +66,48 @@ function Countdown({ startedAt }: { startedAt: number }) {
   );
 }
 
+/** Where the take is said: the learner's home country or the entry's, or another they choose. */
+function CountryChoice({ country, disabled, onChange }: { country: string; disabled: boolean; onChange: (country: string) => void }) {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  const countryId = useId();
+  return (
+    <div className="field recorder__country">
+      <label className="field__label" htmlFor={countryId}>
+        {t('recordings.country')}
+      </label>
+      <select
+        id={countryId}
+        className="input select"
+        value={country}
+        disabled={disabled}
+        aria-describedby={`${countryId}-help`}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {countries.map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <p id={`${countryId}-help`} className="field__note">
+        {t('recordings.countryHelp')}
+      </p>
+    </div>
+  );
+}
+
+/** The upload's progress, then "Saving…" once every byte is sent. */
+function UploadProgress({ progress, sent }: { progress: number | null; sent: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="recorder__progress" role="status">
+      <progress className="recorder__progress-bar" max={1} value={sent ? undefined : (progress ?? undefined)} aria-label={t('recordings.uploadProgress')} />
+      <span>{sent ? t('recordings.saving') : t('recordings.uploading')}</span>
+    </div>
+  );
+}
+
 function MicIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
@@ -83,7 +125,6 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const toast = useToast();
-  const countries = useCountries();
   const { state, problem, start, stop, reset } = useRecorder();
   const add = useAddRecording();
   // Where the learner lives, else the entry's country: they may choose another.
@@ -92,7 +133,6 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = useId();
-  const countryId = useId();
   const startButton = useRef<HTMLButtonElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
@@ -192,34 +232,8 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
             {/* The browser's own player: keyboard and screen readers know it. */}
             <audio className="recorder__audio" controls src={state.url} aria-labelledby={`${titleId}-take`} />
           </div>
-          <div className="field recorder__country">
-            <label className="field__label" htmlFor={countryId}>
-              {t('recordings.country')}
-            </label>
-            <select
-              id={countryId}
-              className="input select"
-              value={country}
-              disabled={busy}
-              aria-describedby={`${countryId}-help`}
-              onChange={(event) => setCountry(event.target.value)}
-            >
-              {countries.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <p id={`${countryId}-help`} className="field__note">
-              {t('recordings.countryHelp')}
-            </p>
-          </div>
-          {busy && (
-            <div className="recorder__progress" role="status">
-              <progress className="recorder__progress-bar" max={1} value={sent ? undefined : (progress ?? undefined)} aria-label={t('recordings.uploadProgress')} />
-              <span>{sent ? t('recordings.saving') : t('recordings.uploading')}</span>
-            </div>
-          )}
+          <CountryChoice country={country} disabled={busy} onChange={setCountry} />
+          {busy && <UploadProgress progress={progress} sent={sent} />}
           {failure && (
             <p className="recorder__problem" role="alert">
               {failure}

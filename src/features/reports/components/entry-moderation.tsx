@@ -1,13 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '@/features/auth';
 import type { Entry } from '@/lib/api-types';
 import '../report-strings';
 import { ReportButton } from './report-button';
-
-// An admin's tools: their own chunk, fetched only for an admin.
-const AdminEntryTools = lazy(() => import('./admin-entry-tools'));
 
 /** Whether the signed-in learner may still see an entry moderators hid: its owner and admins. */
 export function useSeesHidden(entry: Entry): boolean {
@@ -41,18 +38,17 @@ export function ModerationNotice({ entry }: { entry: Entry }) {
   );
 }
 
-/** The entry page's moderation line: Report for everyone but the owner, and the admins' tools. */
-export function EntryModeration({ entry }: { entry: Entry }) {
+/**
+ * The entry page's moderation line: Report for everyone but the owner, and, for an admin,
+ * `adminTools` (lazily loaded: they wait in a Suspense of their own).
+ */
+export function EntryModeration({ entry, adminTools }: { entry: Entry; adminTools?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
     <div className="entry-moderation">
       <ReportButton target={{ contentId: entry._id }} label={t('reports.reportEntry', { title: entry.title })} ownerId={entry.owner} />
-      {user?.isAdmin && (
-        <Suspense fallback={null}>
-          <AdminEntryTools entry={entry} />
-        </Suspense>
-      )}
+      {user?.isAdmin && <Suspense fallback={null}>{adminTools}</Suspense>}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { FormField, isTooLong } from '@/components/form-field';
 import { UploadingPopup } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { TAG_NAME_MAX_LENGTH } from '@contract/limits';
 import { useAddTag } from '../api/add-tag';

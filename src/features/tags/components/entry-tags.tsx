@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTagName } from '@/components/meaning';
 import { useToast } from '@/components/toasts';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import type { Tag } from '@/lib/api-types';
 import { useEntryTags } from '../api/get-entry-tags';
 import { useRemoveTagFromEntry } from '../api/remove-tag-from-entry';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import type { Tag } from '@/lib/api-types';
 import { TAG_NAME_MAX_LENGTH } from '@contract/limits';

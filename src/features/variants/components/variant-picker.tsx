@@ -29,6 +29,75 @@ function OptionLabel({ entry }: { entry: Pick<Entry, 'title' | 'country'> }) {
   );
 }
 
+interface VariantOptionsProps {
+  id: string;
+  options: Entry[];
+  activeIndex: number;
+  optionId: (index: number) => string;
+  onActive: (index: number) => void;
+  onPick: (entry: Entry) => void;
+}
+
+/** The entries found, the highlighted one marked: a click links it. */
+function VariantOptions({ id, options, activeIndex, optionId, onActive, onPick }: VariantOptionsProps) {
+  const { t } = useTranslation();
+  return (
+    <ul id={id} role="listbox" aria-label={t('variants.options')} className="variant-picker__menu">
+      {options.map((entry, index) => (
+        <li
+          key={entry._id}
+          id={optionId(index)}
+          role="option"
+          aria-selected={index === activeIndex}
+          className={`variant-picker__option${index === activeIndex ? ' variant-picker__option--active' : ''}`}
+          onMouseDown={(event) => event.preventDefault()}
+          onMouseMove={() => index !== activeIndex && onActive(index)}
+          onClick={() => onPick(entry)}
+        >
+          <OptionLabel entry={entry} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface PickerStatusProps {
+  /** The search as sent (debounced), and whether it is what the box holds now. */
+  q: string;
+  settled: boolean;
+  search: ReturnType<typeof useEntrySearch>;
+  linking: boolean;
+  /** How many entries are offered. */
+  matches: number;
+}
+
+/** What a screen reader hears as the search goes: searching, how many, none, or the failure (with Try again). */
+function PickerStatus({ q, settled, search, linking, matches }: PickerStatusProps) {
+  const { t } = useTranslation();
+  const status = !q
+    ? ''
+    : linking
+      ? t('variants.linking')
+      : search.isError
+        ? t('variants.searchFailed')
+        : search.isPending || !settled || search.isPlaceholderData
+          ? t('variants.searching')
+          : matches
+            ? t('variants.matches', { count: matches })
+            : t('variants.noMatches', { q });
+  return (
+    <p className="variant-picker__status" role="status">
+      {status && (search.isPending || !settled || linking) && !search.isError ? <Spinner size="sm" /> : null}
+      {status}
+      {search.isError && q ? (
+        <button type="button" className="button button--secondary button--small" onClick={() => void search.refetch()}>
+          {t('variants.retry')}
+        </button>
+      ) : null}
+    </p>
+  );
+}
+
 /**
  * "Link a variant": a search box over every entry following the ARIA combobox pattern (type,
  * move with the arrow keys, Enter links the highlighted entry, Escape closes). Searches with
@@ -121,19 +190,6 @@ export function VariantPicker({ entryId, exclude }: VariantPickerProps) {
     }
   };
 
-  // What a screen reader hears as the search goes: searching, how many, none, or the failure.
-  const status = !q
-    ? ''
-    : link.isPending
-      ? t('variants.linking')
-      : search.isError
-        ? t('variants.searchFailed')
-        : search.isPending || !settled || search.isPlaceholderData
-          ? t('variants.searching')
-          : options.length
-            ? t('variants.matches', { count: options.length })
-            : t('variants.noMatches', { q });
-
   return (
     <div
       className="variant-picker"
@@ -171,37 +227,12 @@ export function VariantPicker({ entryId, exclude }: VariantPickerProps) {
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
-        {showList && (
-          <ul id={listboxId} role="listbox" aria-label={t('variants.options')} className="variant-picker__menu">
-            {options.map((entry, index) => (
-              <li
-                key={entry._id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={`variant-picker__option${index === activeIndex ? ' variant-picker__option--active' : ''}`}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => index !== activeIndex && setActive(index)}
-                onClick={() => pick(entry)}
-              >
-                <OptionLabel entry={entry} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {showList && <VariantOptions id={listboxId} options={options} activeIndex={activeIndex} optionId={optionId} onActive={setActive} onPick={pick} />}
       </div>
       <p id={hintId} className="variant-picker__hint">
         {t('variants.pickerHint')}
       </p>
-      <p className="variant-picker__status" role="status">
-        {status && (search.isPending || !settled || link.isPending) && !search.isError ? <Spinner size="sm" /> : null}
-        {status}
-        {search.isError && q ? (
-          <button type="button" className="button button--secondary button--small" onClick={() => void search.refetch()}>
-            {t('variants.retry')}
-          </button>
-        ) : null}
-      </p>
+      <PickerStatus q={q} settled={settled} search={search} linking={link.isPending} matches={options.length} />
       {failure && (
         <p className="form__error" role="alert">
           {failure}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { patchEntryInLists } from '@/features/entries/api/patch-entry-in-lists';
+import { patchEntryInLists } from '@/features/entries';
 import { api } from '@/lib/api';
 import type { AddVoteReply, VoteSummaryReply } from '@/lib/api-types';
 import type { VoteSummary, VoteType } from './get-vote-summary';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { FormField } from '@/components/form-field';
+import { FormField } from './form-field';
 
 /** The spec's minimum password length (Auth's minimum_password_length). */
 export const MIN_PASSWORD_LENGTH = 8;

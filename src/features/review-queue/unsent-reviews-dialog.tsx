@@ -4,7 +4,7 @@ import { Dialog } from '@/components/dialog';
 import { Spinner } from '@/components/popups';
 import { useReviewSyncState } from './reviews';
 import './offline-strings';
-import './offline.css';
+import './review-queue.css';
 
 interface UnsentReviewsDialogProps {
   /** How many were unsent when Log Out asked (the queue's own count takes over as it changes). */

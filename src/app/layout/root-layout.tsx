@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Footer } from '@/components/footer';
-import { Header } from '@/components/header';
+import { Footer } from './footer';
+import { Header } from './header';
 import { Spinner } from '@/components/popups';
 import { useNotifications } from '@/app/live/use-notifications';
 import { useGoogleLoginReturn, useSessionEndedNotice } from '@/features/auth';
@@ -10,7 +10,7 @@ import { useAfterPaint } from '@/lib/use-after-paint';
 
 // The service worker's registration and the review queue's start, out of the first download
 // and after the first screen is on display.
-const OfflineSupport = lazy(() => import('@/features/offline/offline-support'));
+const OfflineSupport = lazy(() => import('@/features/review-queue/offline-support'));
 
 /** The shell every page sits in: header (greeting + navigation), main, footer. */
 export function RootLayout() {

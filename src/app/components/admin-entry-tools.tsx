@@ -2,11 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useUpdateEntry } from '@/features/entries/api/update-entry';
 import { useResolveReport } from '@/features/moderation/api/resolve-report';
+import '@/features/reports/report-strings';
 import { apiErrorText } from '@/i18n/api-errors';
 import type { Entry } from '@/lib/api-types';
-import '../report-strings';
 
-/** An admin's Hide / Show / Restore on any entry page (Restore for what moderation hid). */
+/**
+ * An admin's Hide / Show / Restore on any entry page (Restore for what moderation hid): the
+ * entry's own update and the moderators' resolution, put on the entry page by the app.
+ */
 export default function AdminEntryTools({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UsersData } from '@/features/admin/api/get-users';
-import { userKeys } from '@/features/admin/api/user-keys';
+import { moderationKeys } from '@/features/moderation/api/moderation-keys';
 import { api } from '@/lib/api';
 import type { BanUserReply, ListedUser } from '@/lib/api-types';
-import { moderationKeys } from './moderation-keys';
+import type { UsersData } from './get-users';
+import { userKeys } from './user-keys';
 
 export interface BanRequest {
   userId: string;

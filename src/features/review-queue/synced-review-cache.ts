@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { authKeys, type User } from '@/features/auth';
+import { authKeys } from '@/features/auth';
+import type { User } from '@/lib/api-types';
 import type { ReviewReply } from './review-sync';
 
 /**

@@ -6,12 +6,14 @@ import { CountryFlag, useCountryName } from '@/features/countries';
 import { AddFlashcardButton } from '@/features/flashcards';
 import { RudeBadge } from '@/features/usage';
 import { CardVotes } from '@/features/votes';
-import { EditIcon } from './edit-icon';
+import { EditIcon } from '@/features/entries/components/edit-icon';
 import './entry-card.css';
 
 /**
- * An entry in a grid. `editable` (the owner's Account page only, spec §6) adds the edit
- * icon and marks entries hidden from everyone else.
+ * An entry in a grid, with what other features put on it (its votes, the flashcard button,
+ * the "rude in" badge): composed by the app, so that entries imports none of them.
+ * `editable` (the owner's Account page only, spec §6) adds the edit icon and marks entries
+ * hidden from everyone else.
  */
 export function EntryCard({ entry, editable = false }: { entry: Entry; editable?: boolean }) {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAuth } from '@/features/auth/auth-context';
-import { useLogOut } from '@/features/offline/use-log-out';
-import { focusableIn, keepTabInside } from './focus-trap';
-import { LanguageSwitch } from './language-switch';
-import { ThemeSwitch } from './theme-switch';
+import { useAuth } from '@/features/auth';
+import { useLogOut } from '@/features/review-queue/use-log-out';
+import { focusableIn, keepTabInside } from '@/components/focus-trap';
+import { LanguageSwitch } from '@/components/language-switch';
+import { ThemeSwitch } from '@/components/theme-switch';
 
 /** The admin area hides the normal menu (spec §2): only Log In and Back to Site remain. */
 function isAdminArea(pathname: string) {

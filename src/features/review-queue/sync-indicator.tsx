@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useReviewSyncState } from './reviews';
 import './offline-strings';
-import './offline.css';
+import './review-queue.css';
 
 /**
  * "Offline — 3 reviews will sync" while ratings wait and the server is out of reach (the

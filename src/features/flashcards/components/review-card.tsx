@@ -1,0 +1,118 @@
+import { useImperativeHandle, type MouseEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Meaning } from '@/components/meaning';
+import { CountryFlag, useCountryName } from '@/features/countries';
+import type { DueFlashcard } from '../api/types';
+import { AnswerField } from './answer-field';
+import { AnswerResult } from './answer-result';
+import { CardFront } from './card-front';
+import { OtherForms } from './other-forms';
+import { firstLetters } from './review-format';
+import { BulbIcon } from './review-icons';
+import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
+
+interface ReviewCardProps {
+  ref: React.Ref<HTMLElement>;
+  /** Shown after a rating: it plays the reset (settling onto the table) as it appears. */
+  dealt: boolean;
+  /** The speaker's play, for the R key (nothing while the card may not be read out). */
+  speakerRef: Ref<{ play: () => void }>;
+  card: DueFlashcard;
+  flipped: boolean;
+  hintShown: boolean;
+  lettersShown: boolean;
+  onShowLetters: () => void;
+  typed: string;
+  onType: (text: string) => void;
+  onFlip: () => void;
+  onToggleHint: () => void;
+}
+
+/** The card: what its kind asks on the front, the word, meaning and example on the back; a click turns it. */
+export function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, lettersShown, onShowLetters, typed, onType, onFlip, onToggleHint }: ReviewCardProps) {
+  const { t } = useTranslation();
+  const countryName = useCountryName(card.content.country);
+  const { title, exampleSentence, hint, country } = card.content;
+  // Every kind but basic asks for the word: it may be typed, and is not read out before the answer.
+  const asksWord = card.kind !== 'basic';
+  const speakerShown = !asksWord || flipped;
+  const audio = useCardAudio({ contentId: card.contentId, title, exampleSentence, country });
+  useImperativeHandle(speakerRef, () => ({ play: () => speakerShown && audio.play() }));
+  const onClick = (event: MouseEvent) => {
+    // The tools and buttons on the card do their own thing.
+    if (event.target instanceof Element && event.target.closest('button, a, input, label, form')) return;
+    onFlip();
+  };
+  return (
+    <article ref={ref} className={`review-card${flipped ? ' review-card--flipped' : ''}${dealt ? ' review-card--dealt' : ''}`} tabIndex={-1} aria-label={t('flashcards.card')} onClick={onClick}>
+      <div className="review-card__tools">
+        {speakerShown && <SpeakButton audio={audio} />}
+        <button
+          type="button"
+          className="review-card__tool"
+          aria-label={hintShown ? t('flashcards.hideHint') : t('flashcards.showHint')}
+          title={hintShown ? t('flashcards.hideHint') : t('flashcards.showHint')}
+          aria-expanded={hintShown}
+          aria-controls="review-hint"
+          onClick={onToggleHint}
+        >
+          <BulbIcon />
+        </button>
+      </div>
+      <div className="review-card__inner">
+        <div className="review-card__face review-card__face--front" inert={flipped} aria-hidden={flipped || undefined}>
+          <p className="review-card__country">
+            <CountryFlag code={country} size="sm" />
+            {countryName}
+          </p>
+          <CardFront card={card} countryName={countryName} />
+          {asksWord && <AnswerField typed={typed} onType={onType} onFlip={onFlip} />}
+          {asksWord &&
+            (lettersShown ? (
+              <p className="review-card__letters" role="status">
+                <span className="visually-hidden">{t('flashcards.firstLetters')}: </span>
+                <span lang="es">{firstLetters(title)}</span>
+              </p>
+            ) : (
+              <button type="button" className="button button--ghost review-card__letters-button" onClick={onShowLetters}>
+                {t('flashcards.showFirstLetters')}
+              </button>
+            ))}
+          <button type="button" className="button button--secondary review-card__show" onClick={onFlip}>
+            {t('flashcards.showAnswer')}
+          </button>
+          <p className="review-card__flip-hint">{t('flashcards.flipHint')}</p>
+        </div>
+        {flipped && (
+          <div className="review-card__face review-card__face--back">
+            <p className="review-card__back-title" lang="es">
+              {title}
+            </p>
+            {asksWord && typed.trim() && <AnswerResult typed={typed} word={title} />}
+            <p className="review-card__description">
+              <Meaning english={card.content.description} spanish={card.content.descriptionEs} />
+            </p>
+            {exampleSentence && (
+              <blockquote className="review-card__example" lang="es">
+                {exampleSentence}
+              </blockquote>
+            )}
+            {card.kind === 'variant' && card.variants && card.variants.length > 0 && <OtherForms variants={card.variants} />}
+          </div>
+        )}
+      </div>
+      <div id="review-hint" className="review-card__hint" hidden={!hintShown}>
+        {hintShown &&
+          (hint.trim() ? (
+            <p>
+              <span className="review-card__hint-label">{t('flashcards.hint')}: </span>
+              <span className="review-card__hint-text">{hint.trim()}</span>
+            </p>
+          ) : (
+            <p className="muted">{t('flashcards.noHint')}</p>
+          ))}
+      </div>
+      {speakerShown && audio.kind === 'none' && <NoRecordingNotice contentId={card.contentId} />}
+    </article>
+  );
+}

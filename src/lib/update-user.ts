@@ -1,0 +1,25 @@
+import { apiRequest } from '@/lib/api';
+import type { NotificationSettings, UpdateUserReply, User } from '@/lib/api-types';
+
+/** What POST /api/user/update may change of the signed-in user (every field optional). */
+export interface UserUpdate {
+  name?: string;
+  timeZone?: string;
+  email?: string;
+  password?: string;
+  /** Needed (by the server) to change `email` or `password`, not for name or time zone. */
+  currentPassword?: string;
+  notifications?: Partial<NotificationSettings>;
+  /** Where the learner lives (a country code); null clears it. */
+  homeCountry?: string | null;
+  /** Daily limits of the review session: New cards (0–999) and Review-card reviews (0–9999). */
+  newCardsPerDay?: number;
+  maxReviewsPerDay?: number;
+}
+
+/** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */
+export async function updateUser(update: UserUpdate): Promise<User> {
+  const reply = await apiRequest<UpdateUserReply>('/user/update', { method: 'POST', body: update, untypedBody: true });
+  if (!reply?.user) throw new Error('Update failed');
+  return reply.user;
+}
