@@ -120,6 +120,20 @@ export default tseslint.config(
     },
   },
   {
+    // No module cycle in the stack or the edge functions either.
+    files: ['stack/**/*.ts', 'supabase/functions/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // Small enough to read: no function over 150 lines, no file over 500 (tests aside).
     files: ['src/**/*.{ts,tsx}', 'stack/**/*.ts', 'supabase/functions/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],

@@ -4,6 +4,9 @@ import type { StorageDatabase } from './database.ts';
 import { noSuchBucket, noSuchKey } from './errors.ts';
 import type { FileStore } from './files.ts';
 import type { PublicObjects } from './public-objects.ts';
+import type { BucketRow, ObjectRow } from './rows.ts';
+
+export type { BucketRow, ObjectRow } from './rows.ts';
 
 export interface StorageOptions {
   config: Pick<StackConfig, 'jwtSecret' | 'anonKey' | 'serviceRoleKey' | 'publishableKeys' | 'secretKeys'>;
@@ -27,24 +30,6 @@ export interface StorageContext {
   fileSizeLimit: number;
   /** Rows of public objects, kept for a moment (see PublicObjects). */
   publicObjects: PublicObjects;
-}
-
-export interface BucketRow {
-  id: string;
-  public: boolean;
-  file_size_limit: number | null;
-  allowed_mime_types: string[] | null;
-}
-
-export interface ObjectRow {
-  id: string;
-  name: string;
-  bucket_id: string;
-  version: string | null;
-  metadata: Record<string, unknown> | null;
-  user_metadata: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 export async function findBucket(ctx: StorageContext, id: string, caller = SERVICE): Promise<BucketRow> {

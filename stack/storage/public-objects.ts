@@ -1,4 +1,4 @@
-import type { ObjectRow } from './context.ts';
+import type { ObjectRow } from './rows.ts';
 
 /** How long a public object's row is kept. */
 const PUBLIC_CACHE_MS = 2000;
