@@ -70,6 +70,13 @@ const boundaries = [
   })),
 ];
 
+// How import-x reads the modules an import leads to (no-cycle follows them): TypeScript's parser, the tsconfig's paths.
+const importResolution = {
+  'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+  'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') })],
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.jerga', 'scratch', 'test-results', 'src/types/database.generated.ts'] },
   {
@@ -108,12 +115,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: TESTS,
     plugins: { 'import-x': importX },
-    settings: {
-      // How import-x reads the modules an import leads to (no-cycle follows them): TypeScript's parser, the tsconfig's paths.
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') })],
-    },
+    settings: importResolution,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -124,11 +126,7 @@ export default tseslint.config(
     files: ['stack/**/*.ts', 'supabase/functions/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') })],
-    },
+    settings: importResolution,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { moderationKeys } from '@/features/moderation/api/moderation-keys';
 import { api } from '@/lib/api';
 import type { BanUserReply, ListedUser } from '@/lib/api-types';
-import type { UsersData } from './get-users';
+import { patchListedUser } from './get-users';
 import { userKeys } from './user-keys';
 
 export interface BanRequest {
@@ -35,15 +35,7 @@ export function useBanUser() {
   return useMutation({
     mutationFn: banUser,
     onSuccess: (user) => {
-      queryClient.setQueryData<UsersData>(userKeys.list(), (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            users: page.users.map((each) => (each._id === user._id ? { ...each, ...user } : each)),
-          })),
-        },
-      );
+      patchListedUser(queryClient, user);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.list() }),
         queryClient.invalidateQueries({ queryKey: moderationKeys.audit() }),

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { UsersPage } from '@/lib/api-types';
+import type { ListedUser, UsersPage } from '@/lib/api-types';
 import { userKeys } from './user-keys';
 
 export type { UsersPage };
@@ -24,4 +24,17 @@ export function usersQueryOptions() {
 /** Every account, a page (the server's 500) at a time. */
 export function useUsers(options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...usersQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** Shows an account's change in the loaded pages at once (the refetch that follows confirms it). */
+export function patchListedUser(queryClient: QueryClient, user: Partial<ListedUser> & Pick<ListedUser, '_id'>) {
+  queryClient.setQueryData<UsersData>(userKeys.list(), (data) =>
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        users: page.users.map((each) => (each._id === user._id ? { ...each, ...user } : each)),
+      })),
+    },
+  );
 }

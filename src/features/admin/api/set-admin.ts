@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '@/features/auth';
 import { api } from '@/lib/api';
 import type { SetAdminReply, User } from '@/lib/api-types';
-import type { UsersData } from './get-users';
+import { patchListedUser } from './get-users';
 import { userKeys } from './user-keys';
 
 export interface AdminChange {
@@ -21,15 +21,7 @@ export function useSetAdmin() {
   return useMutation({
     mutationFn: setAdmin,
     onSuccess: (user) => {
-      queryClient.setQueryData<UsersData>(userKeys.list(), (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            users: page.users.map((each) => (each._id === user._id ? { ...each, ...user } : each)),
-          })),
-        },
-      );
+      patchListedUser(queryClient, user);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.list() }),
         // If it was the admin's own row, their menu and rights change too.
