@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { countryCode, id, time } from './common.ts';
+import { id, time } from './common.ts';
 import { comment } from './comments.ts';
-import { variant, voteType } from './entries.ts';
+import { entry, variant, voteType } from './entries.ts';
 import { notification } from './notifications.ts';
 import { tag } from './tags.ts';
 import { usageTallies } from './usage.ts';
@@ -32,13 +32,7 @@ export type ScoreEvent = z.infer<typeof scoreEvent>;
 export const entryEditEvent = z.strictObject({
   ...message,
   contentId: id,
-  title: z.string(),
-  description: z.string(),
-  descriptionEs: z.string().nullable(),
-  country: countryCode,
-  hint: z.string().nullable(),
-  exampleSentence: z.string().nullable(),
-  author: z.string(),
+  ...entry.pick({ title: true, description: true, descriptionEs: true, country: true, hint: true, exampleSentence: true, author: true }).shape,
   updatedAt: time,
 });
 export type EntryEditEvent = z.infer<typeof entryEditEvent>;
