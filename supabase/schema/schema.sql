@@ -77,7 +77,7 @@ alter table private.account_links add constraint account_links_token_hash_check 
 alter table private.account_links add constraint account_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX account_links_user_idx ON private.account_links USING btree (user_id);
 alter table private.account_links enable row level security;
-comment on table private.account_links is 'Tokens of the seed''s reset-password and verify-email links (SHA-256 only): which account, what for, until when; used once. Reached only through the definer functions below.';
+comment on table private.account_links is 'Tokens of the palabrotas client''s reset-password and verify-email links (SHA-256 only): which account, what for, until when; used once. Reached only through the definer functions below.';
 
 -- table private.login_failures
 create table private.login_failures (
@@ -277,7 +277,7 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.avatars to service_role;
 grant insert (path) on public.avatars to authenticated;
 grant insert (description) on public.avatars to authenticated;
-comment on table public.avatars is 'A learner''s avatars: files in the avatars bucket under their own folder, with a description (the seed''s Avatar).';
+comment on table public.avatars is 'A learner''s avatars: files in the avatars bucket under their own folder, with a description (the palabrotas client''s Avatar).';
 
 -- table public.chat_messages
 create table public.chat_messages (
@@ -2142,7 +2142,7 @@ begin
 end;
 $function$;
 grant execute on function private.delete_own_account(confirmation text) to authenticated;
-comment on function private.delete_own_account(confirmation text) is 'Deletes the caller''s own account when confirmation is ''DELETE'' and their session signed in within ten minutes (no password: the seed''s delete-account); as public.delete_account otherwise.';
+comment on function private.delete_own_account(confirmation text) is 'Deletes the caller''s own account when confirmation is ''DELETE'' and their session signed in within ten minutes (no password: the palabrotas client''s delete-account); as public.delete_account otherwise.';
 
 -- function private.due_flashcard_count_at(user_id uuid, at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.due_flashcard_count_at(user_id uuid, at timestamp with time zone)
@@ -6130,7 +6130,7 @@ end;
 $function$;
 grant execute on function public.entry_votes(entry_id uuid) to anon;
 grant execute on function public.entry_votes(entry_id uuid) to authenticated;
-comment on function public.entry_votes(entry_id uuid) is 'The votes on an entry the caller can see, newest first, as the seed''s Vote: _id, content, user {_id, name}, voteType, createdAt, updatedAt (+ contentId, userId).';
+comment on function public.entry_votes(entry_id uuid) is 'The votes on an entry the caller can see, newest first, as the palabrotas client''s Vote: _id, content, user {_id, name}, voteType, createdAt, updatedAt (+ contentId, userId).';
 
 -- function public.export_reviews()
 CREATE OR REPLACE FUNCTION public.export_reviews()
