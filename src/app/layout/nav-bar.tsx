@@ -60,6 +60,13 @@ export function NavBar() {
     </li>
   );
 
+  const switches = (
+    <div className="nav__switches">
+      <LanguageSwitch />
+      <ThemeSwitch />
+    </div>
+  );
+
   // The admin area has no navigation bar (spec §2): only Log In or Back to Site, inline.
   if (adminArea) {
     return (
@@ -76,10 +83,7 @@ export function NavBar() {
             )}
           </ul>
         </nav>
-        <div className="nav__switches">
-          <LanguageSwitch />
-          <ThemeSwitch />
-        </div>
+        {switches}
       </div>
     );
   }
@@ -125,10 +129,7 @@ export function NavBar() {
             )}
           </ul>
         </nav>
-        <div className="nav__switches">
-          <LanguageSwitch />
-          <ThemeSwitch />
-        </div>
+        {switches}
       </div>
     </div>
   );
