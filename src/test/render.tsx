@@ -57,4 +57,6 @@ export const testUser: User = {
   notifications: { comments: true, replies: true, votes: true, moderation: true },
   newCardsPerDay: 20,
   maxReviewsPerDay: 200,
+  reminders: { email: false, push: false, time: '19:00' },
+  language: 'es',
 };

@@ -777,17 +777,24 @@ create table public.profiles (
   home_country character(2),
   streak_news jsonb,
   new_cards_per_day smallint default 20 not null,
-  max_reviews_per_day smallint default 200 not null
+  max_reviews_per_day smallint default 200 not null,
+  remind_by_email boolean default false not null,
+  remind_by_push boolean default false not null,
+  remind_at time without time zone default '19:00:00'::time without time zone not null,
+  language text default 'en'::text not null,
+  reminded_on date
 );
 alter table public.profiles add constraint profiles_current_streak_check CHECK ((current_streak >= 0));
 alter table public.profiles add constraint profiles_home_country_fkey FOREIGN KEY (home_country) REFERENCES public.countries(code);
 alter table public.profiles add constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table public.profiles add constraint profiles_language_check CHECK ((language = ANY (ARRAY['en'::text, 'es'::text])));
 alter table public.profiles add constraint profiles_last_streak_day_ends_at_check CHECK (((last_streak_day IS NULL) = (last_streak_day_ends_at IS NULL)));
 alter table public.profiles add constraint profiles_longest_streak_check CHECK ((longest_streak >= 0));
 alter table public.profiles add constraint profiles_max_reviews_per_day_check CHECK (((max_reviews_per_day >= 0) AND (max_reviews_per_day <= 9999)));
 alter table public.profiles add constraint profiles_name_check CHECK ((char_length(name) <= 100));
 alter table public.profiles add constraint profiles_new_cards_per_day_check CHECK (((new_cards_per_day >= 0) AND (new_cards_per_day <= 999)));
 alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
+alter table public.profiles add constraint profiles_remind_at_check CHECK ((remind_at = (date_trunc('minute'::text, (remind_at)::interval))::time without time zone));
 alter table public.profiles add constraint profiles_streak_freezes_check CHECK (((streak_freezes >= 0) AND (streak_freezes <= 2)));
 CREATE INDEX profiles_home_country_idx ON public.profiles USING btree (home_country);
 create policy "Users can edit their own profile" on public.profiles as permissive for update to authenticated
@@ -808,6 +815,10 @@ grant update (notify_moderation) on public.profiles to authenticated;
 grant update (home_country) on public.profiles to authenticated;
 grant update (new_cards_per_day) on public.profiles to authenticated;
 grant update (max_reviews_per_day) on public.profiles to authenticated;
+grant update (remind_by_email) on public.profiles to authenticated;
+grant update (remind_by_push) on public.profiles to authenticated;
+grant update (remind_at) on public.profiles to authenticated;
+grant update (language) on public.profiles to authenticated;
 comment on table public.profiles is 'Per-user data kept beside auth.users; created by trigger on sign-up.';
 comment on column public.profiles.is_admin is 'Admins manage users and may edit or delete any entry. Never writable by the user.';
 comment on column public.profiles.time_zone is 'IANA zone in which a streak day is counted.';
@@ -822,6 +833,11 @@ comment on column public.profiles.home_country is 'Where the learner says they l
 comment on column public.profiles.streak_news is 'The outcome of the streak day a review counted, until update_streak has reported it once (the spec''s clients call it after each rating).';
 comment on column public.profiles.new_cards_per_day is 'How many New cards the due list introduces per local day (0..999).';
 comment on column public.profiles.max_reviews_per_day is 'How many reviews of Review-state cards the due list offers per local day (0..9999); learning steps are not limited.';
+comment on column public.profiles.remind_by_email is 'Whether the daily reminder is mailed (off until the learner turns it on; one-click unsubscribe turns it off).';
+comment on column public.profiles.remind_by_push is 'Whether the daily reminder is sent by Web Push to the learner''s subscribed browsers.';
+comment on column public.profiles.remind_at is 'The local time (whole minutes, in time_zone) at which the daily reminder is due.';
+comment on column public.profiles.language is 'The language the learner reads Jerga in (en or es): reminders are written in it.';
+comment on column public.profiles.reminded_on is 'The learner''s local date of the last reminder sent: never twice on one day. Written only by the reminders tick.';
 
 -- table public.recording_votes
 create table public.recording_votes (
@@ -7522,7 +7538,10 @@ AS $function$
     'notifications', jsonb_build_object('comments', p.notify_comments, 'replies', p.notify_replies,
                                         'votes', p.notify_votes, 'moderation', p.notify_moderation),
     'newCardsPerDay', p.new_cards_per_day,
-    'maxReviewsPerDay', p.max_reviews_per_day
+    'maxReviewsPerDay', p.max_reviews_per_day,
+    'reminders', jsonb_build_object('email', p.remind_by_email, 'push', p.remind_by_push,
+                                    'time', to_char(p.remind_at, 'HH24:MI')),
+    'language', p.language
   ) || case when p.home_country is null then '{}'::jsonb else jsonb_build_object('homeCountry', p.home_country) end
 $function$;
 grant execute on function public.user_json(p public.profiles) to anon;

@@ -10,7 +10,7 @@ import type { User } from '@/lib/api-types';
 import { useTimeZoneSync } from './use-time-zone-sync';
 
 /** The learner's settings, which a stand-in made from the token (toAuthUser) does not know. */
-type Settings = 'notifications' | 'newCardsPerDay' | 'maxReviewsPerDay';
+type Settings = 'notifications' | 'newCardsPerDay' | 'maxReviewsPerDay' | 'reminders' | 'language';
 
 /** The signed-in person as the app sees them: the /api's User, or a stand-in without its settings. */
 export type AuthUser = Omit<User, Settings> & Partial<Pick<User, Settings>>;

@@ -11,6 +11,14 @@ export const notificationSettings = z.strictObject({
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
+/** The daily reminder: by e-mail and/or Web Push, at a local time (HH:MM in the learner's zone). */
+export const reminderSettings = z.strictObject({
+  email: z.boolean(),
+  push: z.boolean(),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+});
+export type ReminderSettings = z.infer<typeof reminderSettings>;
+
 /** The signed-in learner as public.user_json shapes their profile (the spec's user and more). */
 export const user = z.strictObject({
   _id: id,
@@ -28,6 +36,9 @@ export const user = z.strictObject({
   /** Daily limits of the review session. */
   newCardsPerDay: z.number().int(),
   maxReviewsPerDay: z.number().int(),
+  reminders: reminderSettings,
+  /** The language the learner reads Jerga in: reminders are written in it. */
+  language: z.enum(['en', 'es']),
 });
 export type User = z.infer<typeof user>;
 
