@@ -1,7 +1,7 @@
 // `npm test`: every check in one command — typecheck, lint, then Vitest's two projects
 // (unit/component tests in jsdom; the stack project: pgTAP, /api integration, Deno,
 // Supabase advisors and the Chromium end-to-end journeys against a fresh local stack).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rootDir } from '../stack/config.ts';
@@ -15,9 +15,33 @@ function step(title: string, command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
+/**
+ * A step run beside others (each is one process on one core): its output is held and printed
+ * whole when it ends, so two steps' lines never interleave.
+ */
+function quietStep(title: string, command: string, args: string[]): Promise<{ title: string; ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: rootDir, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => resolve({ title, ok: false, output: output + String(error) }));
+    child.on('close', (code) => resolve({ title, ok: code === 0, output }));
+  });
+}
+
 const extra = process.argv.slice(2);
-let ok = step('Typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-ok = step('Lint', bin('eslint'), ['.', '--max-warnings=0']) && ok;
+// Typecheck and lint at once: a core each, ~half a minute less than one after the other.
+const checks = await Promise.all([
+  quietStep('Typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  quietStep('Lint', bin('eslint'), ['.', '--max-warnings=0']),
+]);
+let ok = true;
+for (const check of checks) {
+  console.log(`\n▶ ${check.title}${check.ok ? '' : ' (failed)'}`);
+  process.stdout.write(check.output);
+  ok = check.ok && ok;
+}
 fs.rmSync(report, { force: true });
 ok = step('Vitest (unit, database, api, deno, advisors, e2e)', bin('vitest'), [
   'run',
