@@ -326,6 +326,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000, interval: 100 } },
           // One stack, one database: files run one after another.
           fileParallelism: false,
+          // A file's own concurrent tests (it.concurrent) run two at a time: a core each.
+          maxConcurrency: 2,
         },
       },
     ],
