@@ -4,6 +4,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useUpdateUser, type AuthUser } from '@/features/auth';
 import { DEFAULT_REMINDERS, spokenTime } from '../reminder-time';
+import '../reminder-strings';
 import '../reminders.css';
 
 /** Whether the end of a session offers this learner the e-mail reminder: off, and never offered. */

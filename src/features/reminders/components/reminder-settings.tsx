@@ -5,6 +5,7 @@ import { useToast } from '@/components/toasts';
 import { useUpdateUser, type AuthUser } from '@/features/auth';
 import { fieldErrorMessage, generalFailure, serverFieldErrors, type FieldError } from '@/i18n/api-errors';
 import { DEFAULT_REMINDERS, REMINDER_TIME } from '../reminder-time';
+import '../reminder-strings';
 import '../reminders.css';
 
 interface ReminderSettingsProps {
