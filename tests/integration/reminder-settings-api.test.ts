@@ -74,6 +74,18 @@ describe('POST /api/user/update {reminders}', () => {
     expect(await me()).toMatchObject({ language: 'es', reminderOffered: true });
   });
 
+  it('keeps both of two tabs’ changes made at the same moment, each to its own field', async () => {
+    const other = await createUser({ name: 'Tomas Twotabs' });
+    const [email, time, language] = await Promise.all([
+      update({ reminders: { email: true } }, other.token),
+      update({ reminders: { time: '06:45' } }, other.token),
+      update({ language: 'es' }, other.token),
+    ]);
+    expect([email.status, time.status, language.status]).toEqual([200, 200, 200]);
+    const after = (await api<{ user: User }>('/auth/getUser', { token: other.token })).body.user;
+    expect(after).toMatchObject({ reminders: { email: true, push: false, time: '06:45' }, language: 'es' });
+  });
+
   it('asks a guest to log in', async () => {
     const guest = await update({ reminders: { email: true } }, null);
     expect(guest.status).toBe(401);
