@@ -28,6 +28,7 @@ export const FEATURES = [
   'recordings',
   'tags',
   'review-queue',
+  'reminders',
   'flashcards',
   'chat',
   'concepts',

@@ -17,6 +17,7 @@ import enUSProfile from './locales/en-US.profile.json';
 import enUSForms from './locales/en-US.forms.json';
 import enUSRecordings from './locales/en-US.recordings.json';
 import enUSRecovery from './locales/en-US.recovery.json';
+import enUSReminderSettings from './locales/en-US.reminderSettings.json';
 import enUSReports from './locales/en-US.reports.json';
 import enUSSignIn from './locales/en-US.signIn.json';
 import enUSTags from './locales/en-US.tags.json';
@@ -46,6 +47,7 @@ const enUS = {
   admin: enUSAdmin,
   recordings: enUSRecordings,
   recovery: enUSRecovery,
+  reminderSettings: enUSReminderSettings,
   reports: enUSReports,
   signIn: enUSSignIn,
   authNotices: enUSAuthNotices,

@@ -14,6 +14,7 @@ import type enUSProfile from './locales/en-US.profile.json';
 import type enUSForms from './locales/en-US.forms.json';
 import type enUSRecordings from './locales/en-US.recordings.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
+import type enUSReminderSettings from './locales/en-US.reminderSettings.json';
 import type enUSReports from './locales/en-US.reports.json';
 import type enUSSignIn from './locales/en-US.signIn.json';
 import type enUSTags from './locales/en-US.tags.json';
@@ -44,6 +45,7 @@ export interface EnglishPageStrings {
   authNotices: typeof enUSAuthNotices;
   recordings: typeof enUSRecordings;
   recovery: typeof enUSRecovery;
+  reminderSettings: typeof enUSReminderSettings;
   reports: typeof enUSReports;
   signIn: typeof enUSSignIn;
   variants: typeof enUSVariants;

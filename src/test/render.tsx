@@ -59,4 +59,5 @@ export const testUser: User = {
   maxReviewsPerDay: 200,
   reminders: { email: false, push: false, time: '19:00' },
   language: 'es',
+  reminderOffered: false,
 };

@@ -782,7 +782,8 @@ create table public.profiles (
   remind_by_push boolean default false not null,
   remind_at time without time zone default '19:00:00'::time without time zone not null,
   language text default 'en'::text not null,
-  reminded_on date
+  reminded_on date,
+  reminder_offered_at timestamp with time zone
 );
 alter table public.profiles add constraint profiles_current_streak_check CHECK ((current_streak >= 0));
 alter table public.profiles add constraint profiles_home_country_fkey FOREIGN KEY (home_country) REFERENCES public.countries(code);
@@ -795,6 +796,7 @@ alter table public.profiles add constraint profiles_name_check CHECK ((char_leng
 alter table public.profiles add constraint profiles_new_cards_per_day_check CHECK (((new_cards_per_day >= 0) AND (new_cards_per_day <= 999)));
 alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
 alter table public.profiles add constraint profiles_remind_at_check CHECK ((remind_at = (date_trunc('minute'::text, (remind_at)::interval))::time without time zone));
+alter table public.profiles add constraint profiles_remind_at_in_day_check CHECK ((remind_at < '24:00:00'::time without time zone));
 alter table public.profiles add constraint profiles_streak_freezes_check CHECK (((streak_freezes >= 0) AND (streak_freezes <= 2)));
 CREATE INDEX profiles_home_country_idx ON public.profiles USING btree (home_country);
 create policy "Users can edit their own profile" on public.profiles as permissive for update to authenticated
@@ -819,6 +821,7 @@ grant update (remind_by_email) on public.profiles to authenticated;
 grant update (remind_by_push) on public.profiles to authenticated;
 grant update (remind_at) on public.profiles to authenticated;
 grant update (language) on public.profiles to authenticated;
+grant update (reminder_offered_at) on public.profiles to authenticated;
 comment on table public.profiles is 'Per-user data kept beside auth.users; created by trigger on sign-up.';
 comment on column public.profiles.is_admin is 'Admins manage users and may edit or delete any entry. Never writable by the user.';
 comment on column public.profiles.time_zone is 'IANA zone in which a streak day is counted.';
@@ -838,6 +841,7 @@ comment on column public.profiles.remind_by_push is 'Whether the daily reminder 
 comment on column public.profiles.remind_at is 'The local time (whole minutes, in time_zone) at which the daily reminder is due.';
 comment on column public.profiles.language is 'The language the learner reads Jerga in (en or es): reminders are written in it.';
 comment on column public.profiles.reminded_on is 'The learner''s local date of the last reminder sent: never twice on one day. Written only by the reminders tick.';
+comment on column public.profiles.reminder_offered_at is 'When the end of a review session first offered the e-mail reminder (null: never); it is offered once.';
 
 -- table public.recording_votes
 create table public.recording_votes (
@@ -7109,6 +7113,32 @@ grant execute on function public.set_home_country(country text) to anon;
 grant execute on function public.set_home_country(country text) to authenticated;
 comment on function public.set_home_country(country text) is 'Sets the caller''s home country (null or empty clears it); returns their profile.';
 
+-- function public.set_language(language text)
+CREATE OR REPLACE FUNCTION public.set_language(language text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  written public.profiles;
+begin
+  perform private.require_sign_in();
+  if set_language.language is null or set_language.language not in ('en', 'es') then
+    raise exception 'a language is en or es' using errcode = 'PT400', hint = 'language_invalid', column = 'language';
+  end if;
+  update public.profiles p set language = set_language.language
+   where p.id = (select auth.uid())
+  returning * into written;
+  if not found then
+    raise exception 'no profile for %', (select auth.uid()) using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  return public.user_json(written);
+end;
+$function$;
+grant execute on function public.set_language(language text) to anon;
+grant execute on function public.set_language(language text) to authenticated;
+comment on function public.set_language(language text) is 'Sets the caller''s language (en or es), which reminders are written in; returns their profile.';
+
 -- function public.set_notification_settings(comments boolean, replies boolean, votes boolean, moderation boolean)
 CREATE OR REPLACE FUNCTION public.set_notification_settings(comments boolean DEFAULT NULL::boolean, replies boolean DEFAULT NULL::boolean, votes boolean DEFAULT NULL::boolean, moderation boolean DEFAULT NULL::boolean)
  RETURNS jsonb
@@ -7132,6 +7162,36 @@ $function$;
 grant execute on function public.set_notification_settings(comments boolean, replies boolean, votes boolean, moderation boolean) to anon;
 grant execute on function public.set_notification_settings(comments boolean, replies boolean, votes boolean, moderation boolean) to authenticated;
 comment on function public.set_notification_settings(comments boolean, replies boolean, votes boolean, moderation boolean) is 'Turns the caller''s notification kinds on or off (null: unchanged).';
+
+-- function public.set_reminders(email boolean, push boolean, remind_at text, offered boolean)
+CREATE OR REPLACE FUNCTION public.set_reminders(email boolean DEFAULT NULL::boolean, push boolean DEFAULT NULL::boolean, remind_at text DEFAULT NULL::text, offered boolean DEFAULT NULL::boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  written public.profiles;
+begin
+  perform private.require_sign_in();
+  if set_reminders.remind_at !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
+    raise exception 'a reminder time is HH:MM from 00:00 to 23:59' using errcode = 'PT400', hint = 'reminder_time_invalid', column = 'reminders.time';
+  end if;
+  update public.profiles p
+     set remind_by_email = coalesce(set_reminders.email, p.remind_by_email),
+         remind_by_push = coalesce(set_reminders.push, p.remind_by_push),
+         remind_at = coalesce(set_reminders.remind_at::time, p.remind_at),
+         reminder_offered_at = case when set_reminders.offered then coalesce(p.reminder_offered_at, now()) else p.reminder_offered_at end
+   where p.id = (select auth.uid())
+  returning * into written;
+  if not found then
+    raise exception 'no profile for %', (select auth.uid()) using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  return public.user_json(written);
+end;
+$function$;
+grant execute on function public.set_reminders(email boolean, push boolean, remind_at text, offered boolean) to anon;
+grant execute on function public.set_reminders(email boolean, push boolean, remind_at text, offered boolean) to authenticated;
+comment on function public.set_reminders(email boolean, push boolean, remind_at text, offered boolean) is 'Sets the caller''s e-mail and push reminder switches and local time (HH:MM, 00:00..23:59); null keeps one; offered notes the end-of-session offer; returns their profile.';
 
 -- function public.set_tag_name_es(tag_id uuid, name_es text)
 CREATE OR REPLACE FUNCTION public.set_tag_name_es(tag_id uuid, name_es text)
@@ -7541,7 +7601,8 @@ AS $function$
     'maxReviewsPerDay', p.max_reviews_per_day,
     'reminders', jsonb_build_object('email', p.remind_by_email, 'push', p.remind_by_push,
                                     'time', to_char(p.remind_at, 'HH24:MI')),
-    'language', p.language
+    'language', p.language,
+    'reminderOffered', p.reminder_offered_at is not null
   ) || case when p.home_country is null then '{}'::jsonb else jsonb_build_object('homeCountry', p.home_country) end
 $function$;
 grant execute on function public.user_json(p public.profiles) to anon;

@@ -9,7 +9,7 @@ import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
 // hint; a card rated into a learning step comes back in the session when due, with a
 // countdown while it waits (its due time moved by SQL rather than waited for); the daily
 // limits saved on /account; suspend and resume in the card browser; the dark theme, axe
-// clean. Screenshots (phone and desktop, English and Spanish, light and dark) go to
+// clean; a finished session offers the e-mail reminder, and Yes shows on /account. Screenshots (phone and desktop, English and Spanish, light and dark) go to
 // test-results/e2e/session-*.png.
 
 const run = Date.now().toString(36);
@@ -202,6 +202,38 @@ describe('a review session that respects the learner’s day', () => {
         }
       }
     }
+  });
+
+  it('offers the e-mail reminder once a session is finished; Yes turns it on, as /account then shows', async () => {
+    // Both cards due now (their steps moved, not waited for): rated Easy, the session ends.
+    await adminSql()`update public.flashcards f set due = now() - interval '1 minute' from public.entries e where e.id = f.entry_id and e.title in ${adminSql()(titles)}`;
+    await page.goto(url('/flashcards'));
+    const card = page.getByRole('article', { name: 'Flashcard' });
+    for (let left = 2; left > 0; left--) {
+      await page.getByText(left === 1 ? '1 card left' : `${left} cards left`).waitFor();
+      await card.click();
+      await page.getByRole('group', { name: 'How well did you remember it?' }).waitFor();
+      await page.keyboard.press('4');
+    }
+    const offer = page.getByRole('region', { name: /^Remind me tomorrow at 7:00\sPM\?$/ });
+    await offer.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'session-5-reminder-offer');
+    await offer.getByRole('button', { name: 'Yes' }).click();
+    await toast('E-mail reminders on').waitFor();
+    expect(await offer.count()).toBe(0);
+    const [profile] = await adminSql()`select remind_by_email, to_char(remind_at, 'HH24:MI') as time, reminder_offered_at is not null as offered from public.profiles where id = ${userId}`;
+    expect(profile).toEqual({ remind_by_email: true, time: '19:00', offered: true });
+    await page.goto(url('/account'));
+    const reminders = page.getByRole('region', { name: 'Reminders' });
+    expect(await reminders.getByRole('switch', { name: 'E-mail me a daily reminder' }).isChecked()).toBe(true);
+    expect(await reminders.getByLabel('Time').inputValue()).toBe('19:00');
+    // On a phone the card fits the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reminders.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'session-6-account-reminders-phone');
+    await page.setViewportSize({ width: 1100, height: 900 });
   });
 
   it('wrote nothing to the console', () => {

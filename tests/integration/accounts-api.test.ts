@@ -18,9 +18,9 @@ describe('POST /api/user/register', () => {
     const { reply, body } = await register();
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ authenticated: true, message: 'Registration successful!' });
-    expect(reply.body.user).toMatchObject({ name: 'Ramona Register', email: body.email, isAdmin: false, currentStreak: 0, longestStreak: 0, reminders: { email: false, push: false, time: '19:00' }, language: 'en' });
+    expect(reply.body.user).toMatchObject({ name: 'Ramona Register', email: body.email, isAdmin: false, currentStreak: 0, longestStreak: 0, reminders: { email: false, push: false, time: '19:00' }, language: 'en', reminderOffered: false });
     expect(Object.keys(reply.body.user!).sort()).toEqual(
-      ['_id', 'createdAt', 'currentStreak', 'email', 'isAdmin', 'language', 'lastLogin', 'longestStreak', 'maxReviewsPerDay', 'name', 'newCardsPerDay', 'notifications', 'reminders', 'timeZone'].sort(),
+      ['_id', 'createdAt', 'currentStreak', 'email', 'isAdmin', 'language', 'lastLogin', 'longestStreak', 'maxReviewsPerDay', 'name', 'newCardsPerDay', 'notifications', 'reminderOffered', 'reminders', 'timeZone'].sort(),
     );
     expect(reply.body.session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
     const me = await api<{ user: User }>('/auth/getUser', { token: reply.body.session!.access_token });

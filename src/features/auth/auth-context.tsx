@@ -7,10 +7,11 @@ import { authKeys } from './api/auth-keys';
 import { userQueryOptions } from './api/get-user';
 import { logOut } from './api/log-out';
 import type { User } from '@/lib/api-types';
+import { useLanguageSync } from './use-language-sync';
 import { useTimeZoneSync } from './use-time-zone-sync';
 
 /** The learner's settings, which a stand-in made from the token (toAuthUser) does not know. */
-type Settings = 'notifications' | 'newCardsPerDay' | 'maxReviewsPerDay' | 'reminders' | 'language';
+type Settings = 'notifications' | 'newCardsPerDay' | 'maxReviewsPerDay' | 'reminders' | 'language' | 'reminderOffered';
 
 /** The signed-in person as the app sees them: the /api's User, or a stand-in without its settings. */
 export type AuthUser = Omit<User, Settings> & Partial<Pick<User, Settings>>;
@@ -107,6 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [session, rejected, userQuery.isPending, userQuery.data]);
 
   useTimeZoneSync(state.isLoggedIn && userQuery.data?.user ? userQuery.data.user : null);
+  useLanguageSync(state.isLoggedIn && userQuery.data?.user ? userQuery.data.user : null);
 
   // What a learner's pages read does not outlive their session in this tab: once those pages
   // are gone (this runs after they unmounted), every cached reply no page still shows is

@@ -130,6 +130,10 @@ export const messages = {
   same_password: 'The new password must be different from your current one.',
   no_password: 'Your account signs in with Google and has no password to change.',
   time_zone_invalid: 'Unknown time zone.',
+  // Reminder settings (issue 32)
+  reminder_time_invalid: 'A reminder time is HH:MM, from 00:00 to 23:59.',
+  reminder_switch_invalid: 'A reminder switch is on (true) or off (false).',
+  language_invalid: 'The language is en or es.',
   invalid_credentials: 'Email or password is incorrect. Please try again',
   user_already_exists: 'An account with this email already exists.',
   email_not_confirmed: 'Please confirm your email address first.',

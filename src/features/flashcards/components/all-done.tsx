@@ -1,10 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/features/auth';
+import { ReminderOffer } from '@/features/reminders';
 import { TodayStats } from './today-stats';
 
-/** Every card of the day is rated: the day's stats, and the focus kept on the page. */
-export function AllDone() {
+/**
+ * Every card of the day is rated: the day's stats, and the focus kept on the page. A session
+ * just finished (`finished`) offers the daily reminder to a learner who has never been offered it.
+ */
+export function AllDone({ finished = false }: { finished?: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const ref = useRef<HTMLDivElement>(null);
@@ -13,12 +17,15 @@ export function AllDone() {
     if (document.activeElement === document.body || !document.activeElement?.isConnected) ref.current?.focus();
   }, []);
   return (
-    <div ref={ref} className="empty-state review-done" role="status" tabIndex={-1}>
-      <span className="review-done__icon" aria-hidden="true">
-        ✓
-      </span>
-      <p className="review-empty__title">{t('flashcards.allDone')}</p>
-      {user && <TodayStats variant="end" user={user} />}
-    </div>
+    <>
+      <div ref={ref} className="empty-state review-done" role="status" tabIndex={-1}>
+        <span className="review-done__icon" aria-hidden="true">
+          ✓
+        </span>
+        <p className="review-empty__title">{t('flashcards.allDone')}</p>
+        {user && <TodayStats variant="end" user={user} />}
+      </div>
+      {finished && user && <ReminderOffer user={user} />}
+    </>
   );
 }

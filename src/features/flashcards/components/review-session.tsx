@@ -188,7 +188,7 @@ export function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOn
 
   if (pageDone || renewing) return <ReviewLoading />;
   if (!card && waiting?.kind === 'wait') return <NextCardCountdown until={waiting.until} now={now} left={queue.length + notLoaded} />;
-  if (!card) return <AllDone />;
+  if (!card) return <AllDone finished />;
 
   return (
     <div className="review">

@@ -14,6 +14,7 @@ import { configuredAppOrigins, originOf, requestOrigin } from '../origins.ts';
 import { clearSessionCookie, clearVerifierCookie, setSessionCookie, setVerifierCookie, verifierFromCookies } from '../session-cookie.ts';
 import { filesQueuedHere, removeAccountFiles } from './account-files.ts';
 import type { ApiEnv } from './context.ts';
+import { changesReminders, reminderFields, saveReminderSettings } from './reminder-settings.ts';
 import { countParam, cursorParam, email, encodeCursor, pageOf, parseBody, parseQuery, personName as name, timeIdCursor, uuid } from './validate.ts';
 
 const password = z.string({ error: 'password_required' }).min(1, 'password_required');
@@ -57,8 +58,10 @@ const updateBody = z
         error: 'invalid_input',
       })
       .optional(),
+    // The daily reminder, the language it is written in, and its offer at a session's end.
+    ...reminderFields,
   })
-  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications, body.homeCountry, body.newCardsPerDay, body.maxReviewsPerDay].some((value) => value !== undefined), {
+  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications, body.homeCountry, body.newCardsPerDay, body.maxReviewsPerDay].some((value) => value !== undefined) || changesReminders(body), {
     message: 'nothing_to_update',
   });
 
@@ -322,6 +325,7 @@ export const user = new Hono<ApiEnv>()
       if (body.homeCountry !== undefined) {
         await tx`select public.set_home_country(${body.homeCountry}::text)`;
       }
+      await saveReminderSettings(tx, body);
       return (await tx<{ user: User | null }[]>`select public.current_profile() as user`)[0].user;
     });
     const pendingEmail = body.email !== undefined && body.email.toLowerCase() !== updated?.email?.toLowerCase() ? body.email : undefined;

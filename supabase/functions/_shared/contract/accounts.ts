@@ -39,6 +39,8 @@ export const user = z.strictObject({
   reminders: reminderSettings,
   /** The language the learner reads Jerga in: reminders are written in it. */
   language: z.enum(['en', 'es']),
+  /** Whether the end of a review session has offered the e-mail reminder (it does once). */
+  reminderOffered: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 
