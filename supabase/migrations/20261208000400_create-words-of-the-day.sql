@@ -58,29 +58,24 @@ begin
    where w.day = choose_word_of_the_day.day
      and not exists (select 1 from public.entries e where e.id = w.entry_id and e.show);
 
+  -- The days within a year either side (a few hundred rows), read once: every shown entry is
+  -- then ranked against them by hash lookups, not by a query per entry.
+  with near as (
+    select w.day, w.entry_id, e.country
+      from public.words_of_the_day w join public.entries e on e.id = w.entry_id
+     where w.day > choose_word_of_the_day.day - 365 and w.day < choose_word_of_the_day.day + 365
+  ), featured as (
+    select n.country, max(n.day) as last_day from near n where n.day < choose_word_of_the_day.day group by n.country
+  )
   insert into public.words_of_the_day (day, entry_id)
   select choose_word_of_the_day.day, e.id
     from public.entries e
-    left join lateral (
-      select true as recent
-        from public.words_of_the_day w
-       where w.entry_id = e.id and abs(w.day - choose_word_of_the_day.day) < 365
-       limit 1
-    ) r on true
-    left join lateral (
-      select max(w.day) as last_day
-        from public.words_of_the_day w join public.entries c on c.id = w.entry_id
-       where c.country = e.country and w.day < choose_word_of_the_day.day
-         and w.day > choose_word_of_the_day.day - 365
-    ) featured on true
+    left join featured f on f.country = e.country
    where e.show
-   order by r.recent nulls first,
+   order by e.id in (select n.entry_id from near n),
             sign(e.vote_score) desc,
-            exists (
-              select 1 from public.words_of_the_day w join public.entries n on n.id = w.entry_id
-               where w.day in (choose_word_of_the_day.day - 1, choose_word_of_the_day.day + 1) and n.country = e.country
-            ),
-            featured.last_day nulls first,
+            e.country in (select n.country from near n where n.day in (choose_word_of_the_day.day - 1, choose_word_of_the_day.day + 1)),
+            f.last_day nulls first,
             e.vote_score desc,
             -- Among equals, a mix that changes from day to day rather than always the oldest.
             md5(e.id::text || choose_word_of_the_day.day::text)
