@@ -260,6 +260,7 @@ describe('a guest on a large desktop screen (issue 32)', () => {
     for (const width of [1280, 390]) {
       await desk.setViewportSize({ width, height: 800 });
       expect(await cutNames()).toEqual([]);
+      await screenshot(desk, `15-word-of-the-day-${width}`);
     }
     await desk.setViewportSize({ width: 1920, height: 1080 });
 
