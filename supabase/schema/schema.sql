@@ -1148,6 +1148,27 @@ grant insert, update (value) on public.votes to authenticated;
 comment on table public.votes is 'One vote per learner and entry: +1 (the spec''s upvote) or -1 (downvote).';
 comment on column public.votes.value is '+1 upvote, -1 downvote; switching a vote updates it, taking it back deletes the row.';
 
+-- table public.words_of_the_day
+create table public.words_of_the_day (
+  day date not null,
+  entry_id uuid not null,
+  chosen_at timestamp with time zone default now() not null
+);
+alter table public.words_of_the_day add constraint words_of_the_day_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id) ON DELETE CASCADE;
+alter table public.words_of_the_day add constraint words_of_the_day_pkey PRIMARY KEY (day);
+CREATE INDEX words_of_the_day_entry_idx ON public.words_of_the_day USING btree (entry_id);
+create policy "Anyone can read the days whose word they can see" on public.words_of_the_day as permissive for select to anon, authenticated
+  using ((EXISTS ( SELECT 1
+   FROM public.entries e
+  WHERE (e.id = words_of_the_day.entry_id))));
+alter table public.words_of_the_day enable row level security;
+grant select on public.words_of_the_day to anon;
+grant select on public.words_of_the_day to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on public.words_of_the_day to service_role;
+comment on table public.words_of_the_day is 'The word of the day: one entry per calendar day, chosen on the first request for the day (private.choose_word_of_the_day) and the same for everyone. Written only by that function.';
+comment on column public.words_of_the_day.day is 'The calendar day (the /api defaults to today in UTC; the reminders ask for the learner''s local day).';
+comment on column public.words_of_the_day.entry_id is 'The chosen entry; its row goes with it when the entry is deleted, and the day is chosen again.';
+
 -- table realtime.messages
 create table realtime.messages (
   id uuid default extensions.gen_random_uuid() not null,
@@ -1757,6 +1778,63 @@ begin
   return new;
 end;
 $function$;
+
+-- function private.choose_word_of_the_day(day date)
+CREATE OR REPLACE FUNCTION private.choose_word_of_the_day(day date)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chosen uuid;
+begin
+  if day is null then
+    return null;
+  end if;
+  select w.entry_id into chosen
+    from public.words_of_the_day w join public.entries e on e.id = w.entry_id and e.show
+   where w.day = choose_word_of_the_day.day;
+  if chosen is not null then
+    return chosen;
+  end if;
+
+  perform pg_advisory_xact_lock(hashtext('public.words_of_the_day'));
+  -- A word since hidden gives its day up (deleted entries took their row with them).
+  delete from public.words_of_the_day w
+   where w.day = choose_word_of_the_day.day
+     and not exists (select 1 from public.entries e where e.id = w.entry_id and e.show);
+
+  -- The days within a year either side (a few hundred rows), read once: every shown entry is
+  -- then ranked against them by hash lookups, not by a query per entry.
+  with near as (
+    select w.day, w.entry_id, e.country
+      from public.words_of_the_day w join public.entries e on e.id = w.entry_id
+     where w.day > choose_word_of_the_day.day - 365 and w.day < choose_word_of_the_day.day + 365
+  ), featured as (
+    select n.country, max(n.day) as last_day from near n where n.day < choose_word_of_the_day.day group by n.country
+  )
+  insert into public.words_of_the_day (day, entry_id)
+  select choose_word_of_the_day.day, e.id
+    from public.entries e
+    left join featured f on f.country = e.country
+   where e.show
+   order by e.id in (select n.entry_id from near n),
+            sign(e.vote_score) desc,
+            e.country in (select n.country from near n where n.day in (choose_word_of_the_day.day - 1, choose_word_of_the_day.day + 1)),
+            f.last_day nulls first,
+            e.vote_score desc,
+            -- Among equals, a mix that changes from day to day rather than always the oldest.
+            md5(e.id::text || choose_word_of_the_day.day::text)
+   limit 1
+  on conflict on constraint words_of_the_day_pkey do nothing;
+
+  select w.entry_id into chosen from public.words_of_the_day w where w.day = choose_word_of_the_day.day;
+  return chosen;
+end;
+$function$;
+grant execute on function private.choose_word_of_the_day(day date) to service_role;
+comment on function private.choose_word_of_the_day(day date) is 'The id of the day''s word, choosing and keeping it on the first call for the day; null when no entry is shown.';
 
 -- function private.claim_storage_removals(batch integer)
 CREATE OR REPLACE FUNCTION private.claim_storage_removals(batch integer DEFAULT 500)
@@ -4961,6 +5039,28 @@ $function$;
 grant execute on function private.vote_value(vote_type text) to anon;
 grant execute on function private.vote_value(vote_type text) to authenticated;
 
+-- function private.word_of_the_day_in_reach(day date)
+CREATE OR REPLACE FUNCTION private.word_of_the_day_in_reach(day date)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today date := (now() at time zone 'utc')::date;
+begin
+  if day is null or day < today - 365 or day > today + 1 then
+    raise exception 'the day must be within a year before today and tomorrow'
+      using errcode = 'PT400', hint = 'invalid_input', column = 'date';
+  end if;
+  return private.choose_word_of_the_day(day);
+end;
+$function$;
+grant execute on function private.word_of_the_day_in_reach(day date) to anon;
+grant execute on function private.word_of_the_day_in_reach(day date) to authenticated;
+grant execute on function private.word_of_the_day_in_reach(day date) to service_role;
+comment on function private.word_of_the_day_in_reach(day date) is 'The day''s word for callers of the /api: PT400 invalid_input on date outside a year back to tomorrow (UTC).';
+
 -- function public.add_avatar(path text, description text)
 CREATE OR REPLACE FUNCTION public.add_avatar(path text, description text DEFAULT NULL::text)
  RETURNS jsonb
@@ -7736,3 +7836,31 @@ $function$;
 grant execute on function public.votes_of_entry(entry_id uuid) to anon;
 grant execute on function public.votes_of_entry(entry_id uuid) to authenticated;
 comment on function public.votes_of_entry(entry_id uuid) is 'The votes on an entry the caller can see: contentId, userId, voteType, createdAt.';
+
+-- function public.word_of_the_day(day date)
+CREATE OR REPLACE FUNCTION public.word_of_the_day(day date)
+ RETURNS uuid
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.choose_word_of_the_day(day);
+$function$;
+grant execute on function public.word_of_the_day(day date) to service_role;
+comment on function public.word_of_the_day(day date) is 'The entry id of the word of the given day (chosen on first call, then fixed); null when no entry is shown. For server code (the reminders tick).';
+
+-- function public.word_of_the_day_entry(day date)
+CREATE OR REPLACE FUNCTION public.word_of_the_day_entry(day date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  chosen uuid := private.word_of_the_day_in_reach(day);
+begin
+  return (select public.entry_json(e) from public.entries e where e.id = chosen);
+end;
+$function$;
+grant execute on function public.word_of_the_day_entry(day date) to anon;
+grant execute on function public.word_of_the_day_entry(day date) to authenticated;
+grant execute on function public.word_of_the_day_entry(day date) to service_role;
+comment on function public.word_of_the_day_entry(day date) is 'GET /api/content/wordOfTheDay: the day''s word as entry_json, null when no entry is shown; PT400 invalid_input on date outside a year back to tomorrow (UTC).';

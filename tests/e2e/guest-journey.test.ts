@@ -237,3 +237,53 @@ describe('a guest visiting Jerga', () => {
     await phone.close();
   });
 });
+
+describe('a guest on a large desktop screen (issue 32)', () => {
+  it('sees the word of the day, at most two pages of cards until scrolling, whole country names, and Top/New in the URL', async () => {
+    const wide = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
+    const desk = await wide.newPage();
+    await desk.goto(stack().webUrl);
+    const word = desk.getByRole('region', { name: 'Word of the day' });
+    await word.getByRole('link').waitFor();
+    await waitForGrid(desk);
+    // Settled: nothing more is asked for by itself. Then two pages (48) at most.
+    await desk.waitForLoadState('networkidle');
+    const settled = await desk.locator('.entry-card').count();
+    expect(settled).toBeGreaterThanOrEqual(24);
+    expect(settled).toBeLessThanOrEqual(48);
+    await screenshot(desk, '14-desktop-word-of-the-day');
+
+    // Whole country names, at 1920, 1280 and on a phone's width.
+    const cutNames = () =>
+      desk.locator('.entry-card__country-name').evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth + 1).map((name) => name.textContent));
+    expect(await cutNames()).toEqual([]);
+    for (const width of [1280, 390]) {
+      await desk.setViewportSize({ width, height: 800 });
+      expect(await cutNames()).toEqual([]);
+      await screenshot(desk, `15-word-of-the-day-${width}`);
+    }
+    await desk.setViewportSize({ width: 1920, height: 1080 });
+
+    // Nearing the end loads the next page.
+    await desk.locator('.load-more').scrollIntoViewIfNeeded();
+    await expect.poll(() => desk.locator('.entry-card').count()).toBeGreaterThan(settled);
+
+    // New: the newest entry first, kept in the URL through a reload and Back.
+    await desk.evaluate(() => window.scrollTo(0, 0));
+    const [{ title: newest }] = await adminSql()`select title from public.entries where show order by created_at desc, id desc limit 1`;
+    // (A click, not check(): the radio follows the URL, which changes just after the click.)
+    await desk.getByRole('radio', { name: 'New' }).click();
+    await expect.poll(() => desk.url()).toContain('sort=new');
+    await expect.poll(() => desk.getByRole('radio', { name: 'New' }).isChecked()).toBe(true);
+    await expect.poll(async () => (await cardTitles(desk))[0]).toBe(newest);
+    await desk.reload();
+    await expect.poll(async () => (await cardTitles(desk))[0]).toBe(newest);
+    expect(await desk.getByRole('radio', { name: 'New' }).isChecked()).toBe(true);
+    await desk.locator('.entry-card__link').first().click();
+    await desk.waitForURL(/\/content\//);
+    await desk.goBack();
+    await expect.poll(async () => (await cardTitles(desk))[0]).toBe(newest);
+    expect(desk.url()).toContain('sort=new');
+    await wide.close();
+  });
+});

@@ -24,10 +24,7 @@ export function EntryCard({ entry, editable = false }: { entry: Entry; editable?
       <div className="entry-card__top">
         <span className="entry-card__country">
           <CountryFlag code={entry.country} size="sm" />
-          {/* Cut with an ellipsis when long: the full name shows on hover; the text itself stays whole for screen readers. */}
-          <span className="entry-card__country-name" title={countryName}>
-            {countryName}
-          </span>
+          <span className="entry-card__country-name">{countryName}</span>
         </span>
         <span className="add-flashcard-group">
           <CardVotes

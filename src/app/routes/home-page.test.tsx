@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Entry, Tag } from '@/lib/api-types';
@@ -32,12 +32,15 @@ const entry: Entry = {
   tags,
 };
 
+const word: Entry = { ...entry, _id: '33333333-3333-4333-8333-333333333333', title: 'bacán', description: 'Great, in Chile.', country: 'CL', voteCount: 9 };
+
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/tag/getTags')) return json({ success: true, data: tags });
+    if (url.pathname.endsWith('/content/wordOfTheDay')) return json({ date: url.searchParams.get('date'), data: word });
     // Anything searched for finds nothing; the plain list has one entry.
     const filtered = url.searchParams.has('q') || url.searchParams.has('countries') || url.searchParams.has('tags');
     return json({ data: filtered ? [] : [entry], nextCursor: null });
@@ -101,5 +104,76 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />);
     expect(await screen.findByText('The content could not be loaded. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows the word of the day above the grid: its title linking to it, its country and meaning', async () => {
+    renderWithProviders(<HomePage />);
+    const card = await screen.findByRole('region', { name: 'Word of the day' });
+    expect(await within(card).findByRole('link', { name: 'bacán' })).toHaveAttribute('href', `/content/${word._id}`);
+    expect(within(card).getByText('Chile')).toBeInTheDocument();
+    expect(within(card).getByText('Great, in Chile.')).toBeInTheDocument();
+    // The reader's own day.
+    const asked = requestedUrls().find((url) => url.pathname.endsWith('/content/wordOfTheDay'));
+    expect(asked?.searchParams.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Above the grid.
+    const first = screen.getByRole('link', { name: 'chévere' });
+    expect(card.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("holds the word's place with a skeleton while it loads", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const list = fetchMock.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes('/content/wordOfTheDay') ? new Promise<Response>((resolve) => (answer = resolve)) : list(input),
+    );
+    renderWithProviders(<HomePage />);
+    const card = screen.getByRole('region', { name: 'Word of the day' });
+    expect(card).toHaveAttribute('aria-busy', 'true');
+    expect(within(card).getByRole('status')).toHaveTextContent('Loading the word of the day…');
+    await screen.findByRole('link', { name: 'chévere' });
+    answer(json({ date: '2026-11-29', data: word }));
+    expect(await within(card).findByRole('link', { name: 'bacán' })).toBeInTheDocument();
+    expect(card).not.toHaveAttribute('aria-busy');
+  });
+
+  it('says so in the card when the word cannot be loaded, and shows no card when there is no word', async () => {
+    const list = fetchMock.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes('/content/wordOfTheDay') ? json({ success: false, code: 'internal', message: 'boom' }, 500) : list(input),
+    );
+    const failed = renderWithProviders(<HomePage />);
+    expect(await screen.findByText('The word of the day could not be loaded.')).toBeInTheDocument();
+    failed.unmount();
+
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes('/content/wordOfTheDay') ? json({ date: '2026-11-29', data: null }) : list(input),
+    );
+    renderWithProviders(<HomePage />);
+    await screen.findByRole('link', { name: 'chévere' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Word of the day' })).not.toBeInTheDocument());
+  });
+
+  it('orders by Top or New with a radio group kept in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<HomePage />);
+    await screen.findByRole('link', { name: 'chévere' });
+    const group = screen.getByRole('group', { name: 'Order' });
+    expect(within(group).getByRole('radio', { name: 'Top' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'New' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=new'));
+    await waitFor(() => expect(requestedUrls().some((url) => url.pathname.endsWith('/content/getContents') && url.searchParams.get('sort') === 'new')).toBe(true));
+    // The keyboard moves between them, as any radio group.
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(within(group).getByRole('radio', { name: 'Top' })).toBeChecked();
+  });
+
+  it('reads New from the URL', async () => {
+    renderWithProviders(<HomePage />, { route: '/?sort=new&q=che' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'New' })).toBeChecked());
+    await waitFor(() =>
+      expect(requestedUrls().some((url) => url.pathname.endsWith('/content/getContents') && url.searchParams.get('sort') === 'new' && url.searchParams.get('q') === 'che')).toBe(true),
+    );
+    expect(requestedUrls().some((url) => url.pathname.endsWith('getContentsSortedByVoteDesc'))).toBe(false);
   });
 });

@@ -8,7 +8,10 @@ import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth';
 import { CountryFlag, useCountries } from '@/features/countries';
 import { useEntries } from '@/features/entries/api/get-entries';
+import { SortSwitch } from '@/features/entries/components/sort-switch';
+import { useEntrySort } from '@/features/entries/use-entry-sort';
 import { EntryCard } from '@/app/components/entry-card';
+import { WordOfTheDayCard } from '@/app/components/word-of-the-day-card';
 import { SearchBar } from '@/features/search/search-bar';
 import { useSearchFilters } from '@/features/search/use-search-filters';
 import { useTags } from '@/features/tags/api/get-tags';
@@ -22,7 +25,8 @@ export function HomePage() {
   const { filters, update, clear } = useSearchFilters();
   const countries = useCountries();
   const tags = useTags();
-  const entries = useEntries(filters);
+  const [sort, setSort] = useEntrySort();
+  const entries = useEntries(sort === 'new' ? { ...filters, sort } : filters);
   // Every vote anywhere moves the cards' scores.
   useScoresChannel();
 
@@ -61,8 +65,12 @@ export function HomePage() {
         onTagsChange={(tags) => update({ tags })}
         onClear={clear}
       />
+      <WordOfTheDayCard />
       {firstLoad && <LoadingPopup message={t('home.loadingLatest')} />}
       <section className="results" aria-busy={searching || undefined}>
+        <div className="results__toolbar">
+          <SortSwitch sort={sort} onChange={setSort} />
+        </div>
         {searching && (
           <p className="results__status" role="status">
             <Spinner size="sm" /> {t('search.searching')}
@@ -97,7 +105,7 @@ export function HomePage() {
                 </li>
               ))}
             </ul>
-            <LoadMore pages={entries} />
+            <LoadMore pages={entries} drawn={cards.length === items.length} />
           </>
         )}
       </section>

@@ -1,5 +1,6 @@
-// Country names cut with an ellipsis (the entry card's country, the chips of a multi-select)
-// stay readable in full: on hover (title) and to screen readers (the text is whole).
+// Country names stay readable in full: the entry card's is never cut (issue 32; its layout is
+// checked in Chromium by guest-journey), a multi-select chip's, cut with an ellipsis, on hover
+// (title) and to screen readers (the text is whole).
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MultiSelect } from '@/components/multi-select';
@@ -11,10 +12,10 @@ import { renderWithProviders } from '@/test/render';
 const entry = makeEntry({ title: 'chévere', description: 'Great, cool.', country: 'GQ', author: 'Ana', owner: null });
 
 describe('long country names', () => {
-  it("the entry card's country name carries the full name as its title and text", async () => {
+  it("the entry card's country name is the full name", async () => {
     await i18n.changeLanguage('es');
     renderWithProviders(<EntryCard entry={entry} />);
-    const name = await screen.findByTitle('Guinea Ecuatorial');
+    const name = await screen.findByText('Guinea Ecuatorial');
     expect(name).toHaveClass('entry-card__country-name');
     expect(name).toHaveTextContent(/^Guinea Ecuatorial$/);
     expect(name.closest('[aria-hidden="true"]')).toBeNull();

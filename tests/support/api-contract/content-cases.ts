@@ -10,6 +10,7 @@ import {
   linkVariantReply,
   sameTitleReply,
   unlinkVariantReply,
+  wordOfTheDayReply,
 } from '../../../supabase/functions/_shared/contract/entries.ts';
 import { addReportReply } from '../../../supabase/functions/_shared/contract/moderation.ts';
 import { audioFilesReply } from '../../../supabase/functions/_shared/contract/palabrotas.ts';
@@ -37,6 +38,13 @@ export const contentCases: RouteCase[] = [
     schema: entryListReply,
     call: ({ entry, fan }) => api(`/content/getContentsSortedByVoteDesc?q=${encodeURIComponent(entry.title)}&limit=24`, { token: fan.token }),
   },
+  {
+    route: 'GET /content/getContents (sort=new)',
+    status: 200,
+    schema: entryListReply,
+    call: ({ fan }) => api('/content/getContents?sort=new&limit=24', { token: fan.token }),
+  },
+  { route: 'GET /content/wordOfTheDay', status: 200, schema: wordOfTheDayReply, call: ({ fan }) => api('/content/wordOfTheDay', { token: fan.token }) },
   {
     route: 'GET /content/getContents/:userId',
     status: 200,

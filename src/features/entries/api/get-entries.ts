@@ -5,18 +5,17 @@ import { entryKeys, type EntryFilters } from './entry-keys';
 
 export const ENTRY_PAGE_SIZE = 24;
 
-/** One page of entries, vote-sorted, filtered on the server. */
+/** One page of entries, vote-sorted or newest first (`sort: 'new'`), filtered on the server. */
 export function getEntries(filters: EntryFilters, cursor: string | null, signal?: AbortSignal): Promise<EntryListReply> {
-  return api.get<EntryListReply>('/content/getContentsSortedByVoteDesc', {
-    query: {
-      q: filters.q.trim() || undefined,
-      countries: filters.countries,
-      tags: filters.tags,
-      limit: ENTRY_PAGE_SIZE,
-      cursor,
-    },
-    signal,
-  });
+  const query = {
+    q: filters.q.trim() || undefined,
+    countries: filters.countries,
+    tags: filters.tags,
+    limit: ENTRY_PAGE_SIZE,
+    cursor,
+  };
+  if (filters.sort === 'new') return api.get<EntryListReply>('/content/getContents', { query: { ...query, sort: 'new' }, signal });
+  return api.get<EntryListReply>('/content/getContentsSortedByVoteDesc', { query, signal });
 }
 
 export function entriesQueryOptions(filters: EntryFilters) {

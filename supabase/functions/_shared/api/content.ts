@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
-import type { Entry, EntryDetail, EntryListReply, Variant } from '../contract/entries.ts';
+import type { Entry, EntryDetail, EntryListReply, Variant, WordOfTheDayReply } from '../contract/entries.ts';
 import { ENTRY_AUTHOR_MAX_LENGTH, ENTRY_TEXT_MAX_LENGTH, RECORDINGS_BUCKET } from '../contract/limits.ts';
 import { notFound } from '../errors.ts';
 import type { Tx } from '../db.ts';
@@ -84,6 +84,23 @@ const listQuery = z.object({
 });
 
 type ListQuery = z.infer<typeof listQuery>;
+type Sort = 'votes' | 'newest';
+
+/** getContents' order: newest first (as always, palabrotas' order) or `sort=votes`; `sort=new` says newest outright. */
+const sortQuery = z.object({
+  sort: z
+    .enum(['new', 'votes'], { error: 'invalid_input' })
+    .optional()
+    .transform((sort): Sort => (sort === 'votes' ? 'votes' : 'newest')),
+});
+
+/** A calendar day, YYYY-MM-DD (a real one: 2026-02-30 is refused); today in UTC when absent. */
+const dayQuery = z.object({
+  date: z.iso
+    .date({ error: 'invalid_input' })
+    .optional()
+    .transform((date) => date ?? new Date().toISOString().slice(0, 10)),
+});
 
 /**
  * getContents (also of one owner) and getContentsSortedByVoteDesc without `limit` and `cursor` (the palabrotas client,
@@ -94,7 +111,6 @@ export const UNPAGED_MAX_ENTRIES = 2000;
 
 /** The title and country of an entry about to be added. */
 const sameTitleQuery = z.object({ title: text('title_required', 'title_too_long'), country });
-type Sort = 'votes' | 'newest';
 
 /** One page of entries matching the filters, and the cursor of the next. */
 async function listEntries(tx: Tx, query: ListQuery, sort: Sort, ownerId: string | null = null): Promise<EntryListReply> {
@@ -205,8 +221,17 @@ export const content = new Hono<ApiEnv>()
   })
   .get('/getContents', async (c) => {
     const query = parseQuery(c, listQuery);
-    if (unpaged(c)) return allEntries(c, query, 'newest');
-    return c.json(await c.get('run')((tx) => listEntries(tx, query, 'newest')));
+    const { sort } = parseQuery(c, sortQuery);
+    if (unpaged(c)) return allEntries(c, query, sort);
+    return c.json(await c.get('run')((tx) => listEntries(tx, query, sort)));
+  })
+  // The day's word: chosen by the SQL on the first request for the day, the same for everyone.
+  .get('/wordOfTheDay', async (c) => {
+    const { date } = parseQuery(c, dayQuery);
+    const data = await c.get('run')(
+      async (tx) => (await tx<{ entry: Entry | null }[]>`select public.word_of_the_day_entry(${date}::date) as entry`)[0].entry,
+    );
+    return c.json({ date, data } satisfies WordOfTheDayReply);
   })
   .get('/getContentsSortedByVoteDesc', async (c) => {
     const query = parseQuery(c, listQuery);

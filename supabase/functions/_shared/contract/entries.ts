@@ -91,6 +91,17 @@ export const entryListReply = z.strictObject({
 });
 export type EntryListReply = z.infer<typeof entryListReply>;
 
+/**
+ * GET /api/content/wordOfTheDay?date=YYYY-MM-DD: the day's word (the same for everyone that
+ * day), shaped as the lists shape an entry; null when no entry is shown at all.
+ */
+export const wordOfTheDayReply = z.strictObject({
+  /** The day asked for (today in UTC when none was). */
+  date: z.iso.date(),
+  data: entry.nullable(),
+});
+export type WordOfTheDayReply = z.infer<typeof wordOfTheDayReply>;
+
 /** POST /api/content/addContent (201). PUT updateContent answers the entry itself. */
 export const addEntryReply = z.strictObject({ success, message: z.string(), data: entry });
 export type AddEntryReply = z.infer<typeof addEntryReply>;
