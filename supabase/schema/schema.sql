@@ -797,6 +797,7 @@ alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
 alter table public.profiles add constraint profiles_remind_at_check CHECK ((remind_at = (date_trunc('minute'::text, (remind_at)::interval))::time without time zone));
 alter table public.profiles add constraint profiles_streak_freezes_check CHECK (((streak_freezes >= 0) AND (streak_freezes <= 2)));
 CREATE INDEX profiles_home_country_idx ON public.profiles USING btree (home_country);
+CREATE INDEX profiles_reminder_time_idx ON public.profiles USING btree (time_zone, remind_at) WHERE (remind_by_email OR remind_by_push);
 create policy "Users can edit their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
@@ -1753,6 +1754,57 @@ begin
   return new;
 end;
 $function$;
+
+-- function private.claim_reminders(at timestamp with time zone, max_learners integer)
+CREATE OR REPLACE FUNCTION private.claim_reminders(at timestamp with time zone, max_learners integer DEFAULT 500)
+ RETURNS TABLE(user_id uuid, email text, name text, language text, due_cards integer, current_streak integer, streak_at_stake boolean, by_email boolean, by_push boolean)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with zones as (
+    select z.time_zone, (claim_reminders.at at time zone z.time_zone) as local_now
+      from (select distinct p.time_zone from public.profiles p where p.remind_by_email or p.remind_by_push) z
+  ), windows as (
+    select z.time_zone,
+           z.local_now::date as local_date,
+           greatest(date_trunc('minute', z.local_now) - interval '59 minutes', z.local_now::date::timestamp)::time as opens,
+           date_trunc('minute', z.local_now)::time as closes,
+           z.local_now::date::timestamp at time zone z.time_zone as day_start,
+           (z.local_now::date + 1)::timestamp at time zone z.time_zone as day_end
+      from zones z
+  ), claimable as (
+    select p.id, w.local_date, due.cards,
+           -- the live streak at the tick: 0 once missed days outrun the freezes held
+           (private.current_streak_at(p.id, claim_reminders.at) ->> 'streak')::integer as streak
+      from windows w
+      join public.profiles p on p.time_zone = w.time_zone
+      join auth.users u on u.id = p.id
+      cross join lateral (select private.due_flashcard_count_at(p.id, claim_reminders.at) as cards offset 0) due
+     where (p.remind_by_email or p.remind_by_push)
+       and p.remind_at between w.opens and w.closes
+       and (p.reminded_on is null or p.reminded_on < w.local_date)
+       and (p.remind_by_push or u.email is not null)
+       and u.email_confirmed_at is not null
+       and (u.banned_until is null or u.banned_until <= claim_reminders.at)
+       and u.deleted_at is null
+       and not exists (select 1 from public.reviews r
+                        where r.user_id = p.id and r.reviewed_at >= w.day_start and r.reviewed_at < w.day_end)
+       and due.cards > 0
+     order by p.remind_at, p.id
+     limit greatest(claim_reminders.max_learners, 0)
+       for update of p skip locked
+  )
+  update public.profiles p
+     set reminded_on = c.local_date
+    from claimable c, auth.users u
+   where p.id = c.id and u.id = p.id
+     and (p.reminded_on is null or p.reminded_on < c.local_date)
+  returning p.id, u.email, p.name, p.language, c.cards,
+            c.streak, c.streak > 0, p.remind_by_email, p.remind_by_push
+$function$;
+grant execute on function private.claim_reminders(at timestamp with time zone, max_learners integer) to service_role;
+comment on function private.claim_reminders(at timestamp with time zone, max_learners integer) is 'One reminders tick at `at`: claims (sets reminded_on, row locks, skip locked) up to max_learners learners due a reminder now (see migration 20261208000100) and returns what the mail and push need.';
 
 -- function private.claim_storage_removals(batch integer)
 CREATE OR REPLACE FUNCTION private.claim_storage_removals(batch integer DEFAULT 500)
@@ -4777,6 +4829,31 @@ end;
 $function$;
 grant execute on function private.tutor_message(message text) to authenticated;
 comment on function private.tutor_message(message text) is 'A learner''s message trimmed; PT400 chat_message_required when blank, chat_message_too_long over 4000 characters.';
+
+-- function private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean)
+CREATE OR REPLACE FUNCTION private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  learner_language text;
+begin
+  perform private.take_rate_limit('reminder_unsubscribe', unsubscribe_from_reminder_mail.client, 60, interval '1 minute');
+  if unsubscribe_from_reminder_mail.user_id is null then
+    return null;
+  end if;
+  if unsubscribe_from_reminder_mail.confirm then
+    update public.profiles p set remind_by_email = false
+     where p.id = unsubscribe_from_reminder_mail.user_id and p.remind_by_email;
+  end if;
+  select p.language into learner_language from public.profiles p where p.id = unsubscribe_from_reminder_mail.user_id;
+  return learner_language;
+end;
+$function$;
+grant execute on function private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean) to service_role;
+comment on function private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean) is 'The one-click unsubscribe behind a verified token: 60 requests a minute per client address, then (confirm) remind_by_email off; the learner''s language, or null.';
 
 -- function private.update_streak_at(user_id uuid, at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.update_streak_at(user_id uuid, at timestamp with time zone)
