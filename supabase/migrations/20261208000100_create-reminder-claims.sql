@@ -32,7 +32,8 @@ returns table (
   current_streak integer,
   streak_at_stake boolean,
   by_email boolean,
-  by_push boolean
+  by_push boolean,
+  local_date date
 )
 language sql
 volatile
@@ -78,10 +79,10 @@ as $$
    where p.id = c.id and u.id = p.id
      and (p.reminded_on is null or p.reminded_on < c.local_date)
   returning p.id, u.email, p.name, p.language, c.cards,
-            c.streak, c.streak > 0, p.remind_by_email, p.remind_by_push
+            c.streak, c.streak > 0, p.remind_by_email, p.remind_by_push, c.local_date
 $$;
 comment on function private.claim_reminders(timestamptz, integer) is
-  'One reminders tick at `at`: claims (sets reminded_on, row locks, skip locked) up to max_learners learners due a reminder now (see migration 20261208000100) and returns what the mail and push need.';
+  'One reminders tick at `at`: claims (sets reminded_on, row locks, skip locked) up to max_learners learners due a reminder now (see migration 20261208000100) and returns what the mail and push need (and the learner''s local date, for the word of the day).';
 revoke all on function private.claim_reminders(timestamptz, integer) from public, anon, authenticated, service_role;
 grant execute on function private.claim_reminders(timestamptz, integer) to service_role;
 

@@ -1757,7 +1757,7 @@ $function$;
 
 -- function private.claim_reminders(at timestamp with time zone, max_learners integer)
 CREATE OR REPLACE FUNCTION private.claim_reminders(at timestamp with time zone, max_learners integer DEFAULT 500)
- RETURNS TABLE(user_id uuid, email text, name text, language text, due_cards integer, current_streak integer, streak_at_stake boolean, by_email boolean, by_push boolean)
+ RETURNS TABLE(user_id uuid, email text, name text, language text, due_cards integer, current_streak integer, streak_at_stake boolean, by_email boolean, by_push boolean, local_date date)
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
@@ -1801,10 +1801,10 @@ AS $function$
    where p.id = c.id and u.id = p.id
      and (p.reminded_on is null or p.reminded_on < c.local_date)
   returning p.id, u.email, p.name, p.language, c.cards,
-            c.streak, c.streak > 0, p.remind_by_email, p.remind_by_push
+            c.streak, c.streak > 0, p.remind_by_email, p.remind_by_push, c.local_date
 $function$;
 grant execute on function private.claim_reminders(at timestamp with time zone, max_learners integer) to service_role;
-comment on function private.claim_reminders(at timestamp with time zone, max_learners integer) is 'One reminders tick at `at`: claims (sets reminded_on, row locks, skip locked) up to max_learners learners due a reminder now (see migration 20261208000100) and returns what the mail and push need.';
+comment on function private.claim_reminders(at timestamp with time zone, max_learners integer) is 'One reminders tick at `at`: claims (sets reminded_on, row locks, skip locked) up to max_learners learners due a reminder now (see migration 20261208000100) and returns what the mail and push need (and the learner''s local date, for the word of the day).';
 
 -- function private.claim_storage_removals(batch integer)
 CREATE OR REPLACE FUNCTION private.claim_storage_removals(batch integer DEFAULT 500)
@@ -2828,6 +2828,31 @@ begin
 end;
 $function$;
 comment on function private.hold_variant_groups() is 'Variant links trigger: a held link splits its group as if gone; a released one joins its entries again.';
+
+-- function private.invoke_reminders()
+CREATE OR REPLACE FUNCTION private.invoke_reminders()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text;
+  reminders_key text;
+begin
+  select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
+  select s.decrypted_secret into reminders_key from vault.decrypted_secrets s where s.name = 'reminders_key';
+  if project_url is null or reminders_key is null then
+    raise notice 'reminders: set the Vault secrets project_url and reminders_key to send them (docs/hosted-supabase.md)';
+    return null;
+  end if;
+  return net.http_post(
+    url := pg_catalog.rtrim(project_url, '/') || '/functions/v1/reminders',
+    headers := pg_catalog.jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || reminders_key),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 55000);
+end;
+$function$;
+comment on function private.invoke_reminders() is 'Calls the reminders edge function once through pg_net, with project_url and reminders_key from Vault (the cron job''s command).';
 
 -- function private.invoke_storage_sweep()
 CREATE OR REPLACE FUNCTION private.invoke_storage_sweep()

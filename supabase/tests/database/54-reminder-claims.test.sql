@@ -90,7 +90,8 @@ select is((select array_agg(c.user_id order by c.user_id) from claimed54 c),
           'a tick claims exactly the learners due a reminder now (Ana, Bea, Hal caught up, Jo in Tokyo)');
 select is((select to_jsonb(c) - 'user_id' from claimed54 c where c.user_id = '54010000-0000-4000-8000-000000000001'),
           jsonb_build_object('email', 'learner.54.1@test.jerga.local', 'name', 'Learner 54 1', 'language', 'en', 'due_cards', 1,
-                             'current_streak', 3, 'streak_at_stake', true, 'by_email', true, 'by_push', false),
+                             'current_streak', 3, 'streak_at_stake', true, 'by_email', true, 'by_push', false,
+                             'local_date', '2026-12-08'),
           'Ana''s row: her address, name, language, one card due, a streak of 3 at stake, mail on, push off');
 select is((select (c.language, c.by_email, c.by_push, c.streak_at_stake)::text from claimed54 c where c.user_id = '54010000-0000-4000-8000-000000000002'),
           '(es,t,t,f)', 'Bea''s row: Spanish, both flags, no streak at stake');
