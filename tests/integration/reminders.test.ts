@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServiceDb } from '../../supabase/functions/_shared/service-db.ts';
+import { runReminderTick, type ClaimedReminder } from '../../supabase/functions/_shared/reminders/tick.ts';
 import { mailsTo, waitForMail } from '../support/mailbox.ts';
 import { adminSql, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 
@@ -32,6 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closeServiceDb();
   await closeAdminSql();
 });
 
@@ -115,6 +118,37 @@ describe('a reminders tick', () => {
     const reminded = await adminSql()<{ day: string }[]>`
       select distinct to_char(reminded_on, 'YYYY-MM-DD') as day from public.profiles where id = any(${learners.map((one) => one.id)}::uuid[])`;
     expect(reminded).toEqual([{ day: '2031-03-05' }]);
+  });
+});
+
+describe('the tick’s plug points for Web Push and the word of the day', () => {
+  it('hands the claimed learners who want push to the push channel, and mails the word of each learner’s local date', async () => {
+    // In this process, as the function runs it (the stack's environment: database, SMTP, keys).
+    // 2031-03-10 15:37 UTC is 15:37 on the 10th in UTC and 00:37 on the 11th in Tokyo.
+    const ana = await learner({ zone: 'UTC', time: '15:37', push: true });
+    const kai = await learner({ zone: 'Asia/Tokyo', time: '00:37', language: 'es' });
+    const pushed: ClaimedReminder[] = [];
+    const asked: string[] = [];
+    const result = await runReminderTick(new Date('2031-03-10T15:37:00Z'), {
+      push: async (learners) => {
+        pushed.push(...learners);
+        return { sent: learners.length, failed: 0 };
+      },
+      wordOfTheDay: async (date) => {
+        asked.push(date);
+        return { title: `palabra-${date}`, meaning: 'a <word>', country: 'México' };
+      },
+    });
+    expect(result.learners.find((one) => one.userId === ana.id)).toMatchObject({ byEmail: true, byPush: true, localDate: '2031-03-10' });
+    expect(result.learners.find((one) => one.userId === kai.id)).toMatchObject({ byEmail: true, byPush: false, localDate: '2031-03-11' });
+    expect(pushed.map((one) => one.userId)).toContain(ana.id);
+    expect(pushed.map((one) => one.userId)).not.toContain(kai.id);
+    expect(result.pushSent).toBe(pushed.length);
+    expect(asked.filter((date) => date === '2031-03-10')).toHaveLength(1);
+    expect((await waitForMail(ana.email)).Text).toContain('Word of the day: palabra-2031-03-10 (México): a <word>');
+    const toKai = await waitForMail(kai.email);
+    expect(toKai.Text).toContain('La palabra del día: palabra-2031-03-11 (México)');
+    expect(toKai.HTML).toContain('a &lt;word&gt;');
   });
 });
 
