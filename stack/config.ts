@@ -85,6 +85,11 @@ export interface StackConfig {
    * (JERGA_SWEEP_INTERVAL_SECONDS, default 600; 0 turns it off).
    */
   sweepIntervalSeconds: number;
+  /**
+   * How often the stack calls the `reminders` function, as Supabase Cron does every minute on
+   * hosted projects (JERGA_REMINDERS_INTERVAL_SECONDS, default 60; 0 turns it off).
+   */
+  remindersIntervalSeconds: number;
   /** Use this Postgres instead of starting the embedded one. */
   databaseUrl?: string;
   jwtSecret: string;
@@ -285,6 +290,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     storageUploadsPerMinute: wholeNumberFromEnv('JERGA_STORAGE_UPLOADS_PER_MINUTE', env),
     storageAccountBytes: env.JERGA_STORAGE_ACCOUNT_BYTES ? parseByteSize(env.JERGA_STORAGE_ACCOUNT_BYTES, 'JERGA_STORAGE_ACCOUNT_BYTES') : undefined,
     sweepIntervalSeconds: wholeNumberFromEnv('JERGA_SWEEP_INTERVAL_SECONDS', env) ?? 600,
+    remindersIntervalSeconds: wholeNumberFromEnv('JERGA_REMINDERS_INTERVAL_SECONDS', env) ?? 60,
     seed: true,
     quiet: false,
     authRateLimits: {

@@ -77,6 +77,15 @@ export async function startStack(
       API_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
       SWEEP_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
     });
+    // The reminders function mails through SMTP as Auth does: the catcher, or GOTRUE_SMTP_*'s server.
+    process.env.SMTP_HOST ??= mail.smtp.host;
+    process.env.SMTP_PORT ??= String(mail.smtp.port);
+    if (mail.smtp.user) process.env.SMTP_USER ??= mail.smtp.user;
+    if (mail.smtp.pass) process.env.SMTP_PASS ??= mail.smtp.pass;
+    process.env.SMTP_ADMIN_EMAIL ??= mail.smtp.adminEmail;
+    process.env.SMTP_SENDER_NAME ??= mail.smtp.senderName;
+    // Its unsubscribe links name the API as the world reaches it.
+    if (config.apiExternalUrl) process.env.REMINDERS_PUBLIC_URL ??= config.apiExternalUrl;
     // The app's origins (the cookie session's same-origin rule, CORS with credentials):
     // config.toml's site_url and additional_redirect_urls unless the environment names them.
     const authToml = loadAuthSettings();
@@ -111,9 +120,12 @@ export async function startStack(
     server = await listen(createGateway({ config, functions, auth, realtime, storage }), config.apiPort, realtime.handleUpgrade, config.host);
     // Past listen(), a socket-level error must not take the whole stack down.
     server.on('error', (error) => log(`API gateway: ${error.message}`));
-    // What Supabase Cron does on hosted projects (migration 20261203000300), through the gateway.
+    // What Supabase Cron does on hosted projects (migrations 20261203000300, 20261208000101), through the gateway.
     scheduler = startScheduler(
-      [{ name: 'jerga-storage-sweep', url: `${apiUrl}/functions/v1/sweep`, key: config.secretKey, everyMs: config.sweepIntervalSeconds * 1000 }],
+      [
+        { name: 'jerga-storage-sweep', url: `${apiUrl}/functions/v1/sweep`, key: config.secretKey, everyMs: config.sweepIntervalSeconds * 1000 },
+        { name: 'jerga-reminders', url: `${apiUrl}/functions/v1/reminders`, key: config.secretKey, everyMs: config.remindersIntervalSeconds * 1000 },
+      ],
       log,
     );
     const runningScheduler = scheduler;

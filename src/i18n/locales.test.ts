@@ -23,6 +23,7 @@ import enUSSignIn from './locales/en-US.signIn.json';
 import enUSTags from './locales/en-US.tags.json';
 import enUSVariants from './locales/en-US.variants.json';
 import enUSUsage from './locales/en-US.usage.json';
+import enUSReminderMail from './locales/en-US.reminderMail.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
 
@@ -53,6 +54,8 @@ const enUS = {
   authNotices: enUSAuthNotices,
   variants: enUSVariants,
   usage: { ...enUSFirst.usage, ...enUSUsage },
+  // The reminder mail and its unsubscribe page (the reminders edge function; never in the client).
+  reminderMail: enUSReminderMail,
 };
 
 function keys(tree: Tree, prefix = ''): string[] {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { matchesSearch, type MailStore, type StoredAttachment, type StoredMessage } from './store.ts';
+import { headersOf, listUnsubscribeOf } from './headers.ts';
 import { INBOX_PAGE_POLICY, inboxPage, messagePage } from './inbox-page.ts';
 
 const attachmentJson = ({ content: _content, ...rest }: StoredAttachment) => rest;
@@ -40,7 +41,7 @@ function detail(message: StoredMessage) {
     ReplyTo: message.ReplyTo,
     ReturnPath: message.ReturnPath,
     Subject: message.Subject,
-    ListUnsubscribe: { Header: '', Links: [], Errors: '', HeaderPost: '' },
+    ListUnsubscribe: listUnsubscribeOf(headersOf(message.raw)),
     Date: message.Date,
     Tags: [],
     Username: '',
@@ -149,6 +150,12 @@ export function mailApp(store: MailStore): Hono {
     if (!message) return notFound();
     message.Read = true;
     return c.json(detail(message));
+  });
+
+  app.get('/api/v1/message/:id/headers', (c) => {
+    const message = store.get(c.req.param('id'));
+    if (!message) return notFound();
+    return c.json(headersOf(message.raw));
   });
 
   app.get('/api/v1/message/:id/raw', (c) => {

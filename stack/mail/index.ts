@@ -15,6 +15,8 @@ export interface MailService {
   mailUrl?: string;
   /** Where mail goes, for the start-up lines. */
   describe: string;
+  /** The SMTP server the mailer sends through, for other senders (the reminders function). */
+  smtp: SmtpSettings;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export async function startMail(options: MailOptions): Promise<MailService> {
   const relay = options.smtp ?? smtpSettingsFromEnv();
   if (relay) {
     const mailer = createMailer(relay);
-    return { mailer, describe: `SMTP ${relay.host}:${relay.port} (GOTRUE_SMTP_*)`, close: () => mailer.close() };
+    return { mailer, smtp: relay, describe: `SMTP ${relay.host}:${relay.port} (GOTRUE_SMTP_*)`, close: () => mailer.close() };
   }
   const store = new MailStore();
   const smtp = await startSmtp(store, options.smtpPort);
@@ -50,9 +52,11 @@ export async function startMail(options: MailOptions): Promise<MailService> {
     throw error;
   }
   const mailUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const mailer = createMailer(catcherSmtpSettings(smtp.port));
+  const settings = catcherSmtpSettings(smtp.port);
+  const mailer = createMailer(settings);
   return {
     mailer,
+    smtp: settings,
     mailUrl,
     describe: `${mailUrl}   (Mailpit API; SMTP on 127.0.0.1:${smtp.port})`,
     async close() {

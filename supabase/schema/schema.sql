@@ -799,6 +799,7 @@ alter table public.profiles add constraint profiles_remind_at_check CHECK ((remi
 alter table public.profiles add constraint profiles_remind_at_in_day_check CHECK ((remind_at < '24:00:00'::time without time zone));
 alter table public.profiles add constraint profiles_streak_freezes_check CHECK (((streak_freezes >= 0) AND (streak_freezes <= 2)));
 CREATE INDEX profiles_home_country_idx ON public.profiles USING btree (home_country);
+CREATE INDEX profiles_reminder_time_idx ON public.profiles USING btree (time_zone, remind_at) WHERE (remind_by_email OR remind_by_push);
 create policy "Users can edit their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
@@ -1836,6 +1837,57 @@ $function$;
 grant execute on function private.choose_word_of_the_day(day date) to service_role;
 comment on function private.choose_word_of_the_day(day date) is 'The id of the day''s word, choosing and keeping it on the first call for the day; null when no entry is shown.';
 
+-- function private.claim_reminders(at timestamp with time zone, max_learners integer)
+CREATE OR REPLACE FUNCTION private.claim_reminders(at timestamp with time zone, max_learners integer DEFAULT 500)
+ RETURNS TABLE(user_id uuid, email text, name text, language text, due_cards integer, current_streak integer, streak_at_stake boolean, by_email boolean, by_push boolean, local_date date)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with zones as (
+    select z.time_zone, (claim_reminders.at at time zone z.time_zone) as local_now
+      from (select distinct p.time_zone from public.profiles p where p.remind_by_email or p.remind_by_push) z
+  ), windows as (
+    select z.time_zone,
+           z.local_now::date as local_date,
+           greatest(date_trunc('minute', z.local_now) - interval '59 minutes', z.local_now::date::timestamp)::time as opens,
+           date_trunc('minute', z.local_now)::time as closes,
+           z.local_now::date::timestamp at time zone z.time_zone as day_start,
+           (z.local_now::date + 1)::timestamp at time zone z.time_zone as day_end
+      from zones z
+  ), claimable as (
+    select p.id, w.local_date, due.cards,
+           -- the live streak at the tick: 0 once missed days outrun the freezes held
+           (private.current_streak_at(p.id, claim_reminders.at) ->> 'streak')::integer as streak
+      from windows w
+      join public.profiles p on p.time_zone = w.time_zone
+      join auth.users u on u.id = p.id
+      cross join lateral (select private.due_flashcard_count_at(p.id, claim_reminders.at) as cards offset 0) due
+     where (p.remind_by_email or p.remind_by_push)
+       and p.remind_at between w.opens and w.closes
+       and (p.reminded_on is null or p.reminded_on < w.local_date)
+       and (p.remind_by_push or u.email is not null)
+       and u.email_confirmed_at is not null
+       and (u.banned_until is null or u.banned_until <= claim_reminders.at)
+       and u.deleted_at is null
+       and not exists (select 1 from public.reviews r
+                        where r.user_id = p.id and r.reviewed_at >= w.day_start and r.reviewed_at < w.day_end)
+       and due.cards > 0
+     order by p.remind_at, p.id
+     limit greatest(claim_reminders.max_learners, 0)
+       for update of p skip locked
+  )
+  update public.profiles p
+     set reminded_on = c.local_date
+    from claimable c, auth.users u
+   where p.id = c.id and u.id = p.id
+     and (p.reminded_on is null or p.reminded_on < c.local_date)
+  returning p.id, u.email, p.name, p.language, c.cards,
+            c.streak, c.streak > 0, p.remind_by_email, p.remind_by_push, c.local_date
+$function$;
+grant execute on function private.claim_reminders(at timestamp with time zone, max_learners integer) to service_role;
+comment on function private.claim_reminders(at timestamp with time zone, max_learners integer) is 'One reminders tick at `at`: claims (sets reminded_on, row locks, skip locked) up to max_learners learners due a reminder now (see migration 20261208000100) and returns what the mail and push need (and the learner''s local date, for the word of the day).';
+
 -- function private.claim_storage_removals(batch integer)
 CREATE OR REPLACE FUNCTION private.claim_storage_removals(batch integer DEFAULT 500)
  RETURNS TABLE(bucket_id text, name text, reason text)
@@ -2858,6 +2910,31 @@ begin
 end;
 $function$;
 comment on function private.hold_variant_groups() is 'Variant links trigger: a held link splits its group as if gone; a released one joins its entries again.';
+
+-- function private.invoke_reminders()
+CREATE OR REPLACE FUNCTION private.invoke_reminders()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text;
+  reminders_key text;
+begin
+  select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
+  select s.decrypted_secret into reminders_key from vault.decrypted_secrets s where s.name = 'reminders_key';
+  if project_url is null or reminders_key is null then
+    raise notice 'reminders: set the Vault secrets project_url and reminders_key to send them (docs/hosted-supabase.md)';
+    return null;
+  end if;
+  return net.http_post(
+    url := pg_catalog.rtrim(project_url, '/') || '/functions/v1/reminders',
+    headers := pg_catalog.jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || reminders_key),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 55000);
+end;
+$function$;
+comment on function private.invoke_reminders() is 'Calls the reminders edge function once through pg_net, with project_url and reminders_key from Vault (the cron job''s command).';
 
 -- function private.invoke_storage_sweep()
 CREATE OR REPLACE FUNCTION private.invoke_storage_sweep()
@@ -4859,6 +4936,31 @@ end;
 $function$;
 grant execute on function private.tutor_message(message text) to authenticated;
 comment on function private.tutor_message(message text) is 'A learner''s message trimmed; PT400 chat_message_required when blank, chat_message_too_long over 4000 characters.';
+
+-- function private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean)
+CREATE OR REPLACE FUNCTION private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  learner_language text;
+begin
+  perform private.take_rate_limit('reminder_unsubscribe', unsubscribe_from_reminder_mail.client, 60, interval '1 minute');
+  if unsubscribe_from_reminder_mail.user_id is null then
+    return null;
+  end if;
+  if unsubscribe_from_reminder_mail.confirm then
+    update public.profiles p set remind_by_email = false
+     where p.id = unsubscribe_from_reminder_mail.user_id and p.remind_by_email;
+  end if;
+  select p.language into learner_language from public.profiles p where p.id = unsubscribe_from_reminder_mail.user_id;
+  return learner_language;
+end;
+$function$;
+grant execute on function private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean) to service_role;
+comment on function private.unsubscribe_from_reminder_mail(user_id uuid, client text, confirm boolean) is 'The one-click unsubscribe behind a verified token: 60 requests a minute per client address, then (confirm) remind_by_email off; the learner''s language, or null.';
 
 -- function private.update_streak_at(user_id uuid, at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.update_streak_at(user_id uuid, at timestamp with time zone)

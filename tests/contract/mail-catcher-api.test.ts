@@ -54,4 +54,38 @@ describe('the mail catcher’s health, counts and search deletion', () => {
       expect(await response.text()).not.toContain('your code');
     }
   });
+
+  it('serves a message’s headers in Mailpit’s shape (canonical names, every value, unfolded) and its source', async () => {
+    const store = new MailStore();
+    const raw = Buffer.from(
+      'From: auth@jerga.test\r\nTo: a@jerga.test\r\nSubject: hi\r\nMessage-ID: <m1@jerga.test>\r\n' +
+        'List-Unsubscribe: <https://jerga.test/functions/v1/reminders/unsubscribe?token=a.b>\r\n' +
+        'list-unsubscribe-post: List-Unsubscribe=One-Click\r\nReceived: one\r\nReceived: two,\r\n  folded\r\n\r\nBody: not a header\r\n',
+    );
+    store.add(storedMessage(await simpleParser(raw), raw, ['a@jerga.test'], new Date()));
+    const app = mailApp(store);
+    const id = store.all()[0].ID;
+    const headers = await app.request(`/api/v1/message/${id}/headers`);
+    expect(headers.status).toBe(200);
+    expect(await headers.json()).toEqual({
+      From: ['auth@jerga.test'],
+      To: ['a@jerga.test'],
+      Subject: ['hi'],
+      'Message-Id': ['<m1@jerga.test>'],
+      'List-Unsubscribe': ['<https://jerga.test/functions/v1/reminders/unsubscribe?token=a.b>'],
+      'List-Unsubscribe-Post': ['List-Unsubscribe=One-Click'],
+      Received: ['one', 'two, folded'],
+    });
+    expect(await (await app.request(`/api/v1/message/${id}`)).json()).toMatchObject({
+      ListUnsubscribe: {
+        Header: '<https://jerga.test/functions/v1/reminders/unsubscribe?token=a.b>',
+        Links: ['https://jerga.test/functions/v1/reminders/unsubscribe?token=a.b'],
+        HeaderPost: 'List-Unsubscribe=One-Click',
+      },
+    });
+    const source = await app.request(`/api/v1/message/${id}/raw`);
+    expect(source.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await source.text()).toBe(raw.toString());
+    expect((await app.request('/api/v1/message/no-such-id/headers')).status).toBe(404);
+  });
 });

@@ -94,4 +94,36 @@ describe('the local scheduler', () => {
       else process.env.JERGA_SWEEP_INTERVAL_SECONDS = saved;
     }
   });
+
+  it('calls the reminders function every minute by default (JERGA_REMINDERS_INTERVAL_SECONDS, 0: off), which answers the secret key through the gateway', async () => {
+    const saved = process.env.JERGA_REMINDERS_INTERVAL_SECONDS;
+    try {
+      delete process.env.JERGA_REMINDERS_INTERVAL_SECONDS;
+      expect(loadConfig().remindersIntervalSeconds).toBe(60);
+      process.env.JERGA_REMINDERS_INTERVAL_SECONDS = '0';
+      expect(loadConfig().remindersIntervalSeconds).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.JERGA_REMINDERS_INTERVAL_SECONDS;
+      else process.env.JERGA_REMINDERS_INTERVAL_SECONDS = saved;
+    }
+    const replies: { status: number; body: unknown }[] = [];
+    let answered!: () => void;
+    const first = new Promise<void>((resolve) => (answered = resolve));
+    const send: typeof fetch = async (url, init) => {
+      const response = await fetch(url, init);
+      replies.push({ status: response.status, body: await response.clone().json() });
+      answered();
+      return response;
+    };
+    const lines: string[] = [];
+    const scheduler = startScheduler(
+      [{ name: 'jerga-reminders', url: `${stack().apiUrl}/functions/v1/reminders`, key: stack().secretKey, everyMs: 10 }],
+      (line) => lines.push(line),
+      send,
+    );
+    await first;
+    await scheduler.stop();
+    expect(replies[0]).toMatchObject({ status: 200, body: { claimed: expect.any(Number), mailed: expect.any(Number), failed: 0 } });
+    expect(lines).toEqual([]);
+  });
 });

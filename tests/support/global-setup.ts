@@ -27,7 +27,7 @@ export async function setup(project: TestProject): Promise<void> {
   // <temp>/db for Postgres, <temp>/storage beside it for Storage's files.
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-test-db-'));
   stack = await startStack(
-    { dataDir: path.join(dataDir, 'db'), dbPort: testPorts.db, apiPort: testPorts.api, mailPort: testPorts.mail, smtpPort: testPorts.smtp, realtimeSessionCheckSeconds: 1, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },
+    { dataDir: path.join(dataDir, 'db'), dbPort: testPorts.db, apiPort: testPorts.api, mailPort: testPorts.mail, smtpPort: testPorts.smtp, realtimeSessionCheckSeconds: 1, remindersIntervalSeconds: 0, databaseUrl: process.env.TEST_DATABASE_URL || undefined, quiet: true },
     () => {},
   );
   // The dev server's proxy (vite.config.ts) reads it; the build itself names no port.

@@ -1,0 +1,4 @@
+import { createRemindersApp } from '../_shared/reminders/app.ts';
+
+export { close } from '../_shared/reminders/app.ts';
+export default createRemindersApp();
