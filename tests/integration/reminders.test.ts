@@ -91,6 +91,13 @@ describe('a reminders tick', () => {
     expect(toBea.Subject).toBe('Tienes 1 tarjeta esperándote en Jerga');
     expect(toBea.HTML).toContain('Repasar mis tarjetas');
 
+    // The day's word, the one the home page shows that day, in each reader's language.
+    const [word] = await adminSql()<{ title: string; name_en: string; name_es: string }[]>`
+      select e.title, c.name_en, c.name_es from public.entries e join public.countries c on c.code = e.country
+       where e.id = public.word_of_the_day('2031-03-04')`;
+    expect(toAna.Text).toContain(`Word of the day: ${word.title} (${word.name_en})`);
+    expect(toBea.Text).toContain(`La palabra del día: ${word.title} (${word.name_es})`);
+
     const headers = await headersOf(toAna.ID);
     expect(headers['List-Unsubscribe']).toEqual([expect.stringMatching(/^<https?:\/\/[^>]+\/functions\/v1\/reminders\/unsubscribe\?token=[^>]+>$/)]);
     expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
@@ -134,8 +141,8 @@ describe('the tick’s plug points for Web Push and the word of the day', () => 
         pushed.push(...learners);
         return { sent: learners.length, failed: 0 };
       },
-      wordOfTheDay: async (date) => {
-        asked.push(date);
+      wordOfTheDay: async (date, language) => {
+        asked.push(`${date} ${language}`);
         return { title: `palabra-${date}`, meaning: 'a <word>', country: 'México' };
       },
     });
@@ -144,7 +151,7 @@ describe('the tick’s plug points for Web Push and the word of the day', () => 
     expect(pushed.map((one) => one.userId)).toContain(ana.id);
     expect(pushed.map((one) => one.userId)).not.toContain(kai.id);
     expect(result.pushSent).toBe(pushed.length);
-    expect(asked.filter((date) => date === '2031-03-10')).toHaveLength(1);
+    expect(asked.filter((date) => date === '2031-03-10 en')).toHaveLength(1);
     expect((await waitForMail(ana.email)).Text).toContain('Word of the day: palabra-2031-03-10 (México): a <word>');
     const toKai = await waitForMail(kai.email);
     expect(toKai.Text).toContain('La palabra del día: palabra-2031-03-11 (México)');

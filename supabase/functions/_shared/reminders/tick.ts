@@ -26,7 +26,8 @@ export interface ClaimedReminder {
  */
 export interface ReminderChannels {
   push?: (learners: ClaimedReminder[]) => Promise<{ sent: number; failed: number }>;
-  wordOfTheDay?: (date: string) => Promise<ReminderWord | null>;
+  /** The word for a local date (YYYY-MM-DD), in a language (en, es). */
+  wordOfTheDay?: (date: string, language: string) => Promise<ReminderWord | null>;
 }
 
 /** What one tick did, as the reminders function answers (without `learners`). */
@@ -120,10 +121,11 @@ export async function runReminderTick(at: Date, channels: ReminderChannels = {})
   const started = Date.now();
   const result: ReminderTickResult = { claimed: 0, mailed: 0, failed: 0, pushWanted: 0, pushSent: 0, pushFailed: 0, learners: [] };
   const words = new Map<string, Promise<ReminderWord | null>>();
-  const wordFor = (date: string) => {
+  const wordFor = (date: string, language: string) => {
     if (!channels.wordOfTheDay) return Promise.resolve(null);
-    if (!words.has(date)) words.set(date, channels.wordOfTheDay(date).catch(() => null));
-    return words.get(date)!;
+    const key = `${date} ${language}`;
+    if (!words.has(key)) words.set(key, channels.wordOfTheDay(date, language).catch(() => null));
+    return words.get(key)!;
   };
   let mailer: ReminderMailer | null | undefined;
   try {
@@ -136,7 +138,7 @@ export async function runReminderTick(at: Date, channels: ReminderChannels = {})
         mailer = smtpMailerFromEnv();
         if (!mailer) console.error('reminders: SMTP_HOST is not set; no reminder can be mailed');
       }
-      const sent = await Promise.allSettled(mailing.map(async (learner) => mailOne(mailer ?? null, learner, await wordFor(learner.localDate))));
+      const sent = await Promise.allSettled(mailing.map(async (learner) => mailOne(mailer ?? null, learner, await wordFor(learner.localDate, learner.language))));
       for (const outcome of sent) {
         if (outcome.status === 'fulfilled' && outcome.value) result.mailed += 1;
         else result.failed += 1;
