@@ -53,6 +53,7 @@ export async function setup(project: TestProject): Promise<void> {
     jwtSecret: stack.config.jwtSecret,
     mailUrl: stack.mailUrl ?? '',
     storageDir: stack.config.storageDir,
+    vapid: stack.vapid,
   });
 }
 
