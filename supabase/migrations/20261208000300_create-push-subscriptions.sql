@@ -49,10 +49,11 @@ grant select, delete on public.push_subscriptions to service_role;
 grant update (last_success_at) on public.push_subscriptions to service_role;
 
 -- Subscribing is a write like others: counted per account (20 a minute; 60 an hour, 200 for
--- accounts past their first day), so a script cannot churn rows.
+-- accounts past their first day), so a script cannot churn rows. Every save is an insert
+-- (a renewal or takeover its `on conflict` update), so counting inserts counts each once.
 insert into private.write_limits (kind, per_minute, per_hour_new, per_hour) values ('push', 20, 60, 200);
 create trigger push_subscriptions_limit_account_writes
-  before insert or update of user_id, endpoint, p256dh, auth on public.push_subscriptions
+  before insert on public.push_subscriptions
   for each row execute function private.limit_account_writes('push');
 
 -- How many subscriptions one learner keeps (browsers and devices); past it the oldest goes.
@@ -82,10 +83,11 @@ declare
 begin
   perform private.require_sign_in('login_required');
   perform 1 from public.profiles p where p.id = who for update;
-  insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth)
-  values (who, save_push_subscription.endpoint, save_push_subscription.p256dh, save_push_subscription.auth)
+  -- clock_timestamp: two subscriptions in one transaction still have an order.
+  insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth, renewed_at)
+  values (who, save_push_subscription.endpoint, save_push_subscription.p256dh, save_push_subscription.auth, clock_timestamp())
   on conflict on constraint push_subscriptions_endpoint_key do update
-     set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, renewed_at = now(),
+     set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, renewed_at = excluded.renewed_at,
          created_at = case when s.user_id = excluded.user_id then s.created_at else now() end,
          last_success_at = case when s.user_id = excluded.user_id then s.last_success_at end
   returning * into saved;
