@@ -34,6 +34,7 @@ export const FEATURES = [
   'usage',
   'variants',
   'notifications',
+  'push',
   'account',
   'search',
 ];

@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/api';
-import type { NotificationSettings, UpdateUserReply, User } from '@/lib/api-types';
+import type { NotificationSettings, ReminderSettings, UpdateUserReply, User } from '@/lib/api-types';
 
 /** What POST /api/user/update may change of the signed-in user (every field optional). */
 export interface UserUpdate {
@@ -15,6 +15,8 @@ export interface UserUpdate {
   /** Daily limits of the review session: New cards (0–999) and Review-card reviews (0–9999). */
   newCardsPerDay?: number;
   maxReviewsPerDay?: number;
+  /** Daily reminders (issue 32): by e-mail, by Web Push, at a local time "HH:MM". */
+  reminders?: Partial<ReminderSettings>;
 }
 
 /** Spec §7: serialized JSON with no content-type header; a reply without a user is "Update failed". */

@@ -72,7 +72,11 @@ export const push = new Hono<ApiEnv>()
   .post('/unsubscribe', async (c) => {
     requireLearner(c);
     const body = await parseBody(c, unsubscribeBody);
-    // Row-level security: only the caller's own subscription can go.
-    const removed = await c.get('run')(async (tx) => (await tx`delete from public.push_subscriptions where endpoint = ${body.endpoint} returning id`).length > 0);
-    return c.json({ success: true, data: { removed } });
+    // Row-level security: only the caller's own subscription can go, and only theirs are counted.
+    const data = await c.get('run')(async (tx) => {
+      const removed = (await tx`delete from public.push_subscriptions where endpoint = ${body.endpoint} returning id`).length > 0;
+      const [{ remaining }] = await tx<{ remaining: number }[]>`select count(*)::int as remaining from public.push_subscriptions`;
+      return { removed, remaining };
+    });
+    return c.json({ success: true, data });
   });

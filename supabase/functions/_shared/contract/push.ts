@@ -16,8 +16,12 @@ export const pushSubscribeReply = z.strictObject({
 });
 export type PushSubscribeReply = z.infer<typeof pushSubscribeReply>;
 
-/** POST /api/push/unsubscribe: whether the caller had that endpoint (false the second time). */
-export const pushUnsubscribeReply = z.strictObject({ success, data: z.strictObject({ removed: z.boolean() }) });
+/**
+ * POST /api/push/unsubscribe: whether the caller had that endpoint (false the second time), and
+ * how many of the caller's browsers are still subscribed (the switch turns reminders.push off
+ * only when none is).
+ */
+export const pushUnsubscribeReply = z.strictObject({ success, data: z.strictObject({ removed: z.boolean(), remaining: z.number().int().min(0) }) });
 export type PushUnsubscribeReply = z.infer<typeof pushUnsubscribeReply>;
 
 /** What a push reminder carries to the service worker (public/push-sw.js shows it). */
