@@ -18,6 +18,14 @@ afterAll(async () => {
   await closeAdminSql();
 });
 
+it('type-checks under deno check', async () => {
+  const checked = run(deno, ['check', '--config', 'deno.json', '_shared/push/deliver.ts', '_shared/api/push.ts'], {
+    cwd: path.join(rootDir, 'supabase', 'functions'),
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  await expect(checked).resolves.toMatchObject({ stderr: expect.not.stringMatching(/error/i) });
+}, 120_000);
+
 it('delivers an encrypted, signed reminder that the push service decrypts, and removes a gone subscription', async () => {
   fake = await startFakePush();
   const learner = await createUser();
