@@ -7,13 +7,28 @@
 -- the reminders tick (service role) reads, marks successes and removes what the push
 -- service answers 404/410 to.
 
+-- Where the server may POST a reminder: https to a public-looking host name (never an IP
+-- literal or an internal name: no requests into the functions' own network), or http to
+-- 127.0.0.1/localhost, the local stack's test push service (the api and deliverPush accept
+-- that only on a local stack). At most 2048 characters.
+create or replace function private.is_push_endpoint(endpoint text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(length(endpoint) <= 2048
+         and ((endpoint ~ '^https://([A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*(:\d{1,5})?/\S*$'
+               and endpoint !~* '^https://[^/:]*\.(local|localhost|internal|lan|home|corp|intranet)(:\d+)?/')
+              or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:\d{1,5})?/\S*$'), false)
+$$;
+comment on function private.is_push_endpoint(text) is 'Whether a push subscription''s endpoint may be stored: https to a public host name, or http on loopback (the local test push service).';
+grant execute on function private.is_push_endpoint(text) to anon, authenticated, service_role;
+
 create table public.push_subscriptions (
   id uuid primary key default extensions.gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  endpoint text not null unique
-    check (length(endpoint) <= 2048
-           and (endpoint ~ '^https://([A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*(:\d{1,5})?/\S*$'
-                or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:\d{1,5})?/\S*$')),
+  endpoint text not null unique check (private.is_push_endpoint(endpoint)),
   p256dh text not null check (p256dh ~ '^B[A-Za-z0-9_-]{86}$'),
   auth text not null check (auth ~ '^[A-Za-z0-9_-]{22}$'),
   created_at timestamptz not null default now(),
@@ -21,7 +36,7 @@ create table public.push_subscriptions (
   last_success_at timestamptz
 );
 comment on table public.push_subscriptions is 'One browser''s Web Push subscription per row (the PushSubscription the browser gave), for daily reminders.';
-comment on column public.push_subscriptions.endpoint is 'The push service URL of the subscription: a capability, shown only to its learner. https to a host name (never an IP literal: the server posts to it); http only on loopback (the local stack''s test push service).';
+comment on column public.push_subscriptions.endpoint is 'The push service URL of the subscription: a capability, shown only to its learner. private.is_push_endpoint says which may be stored (the server posts to it).';
 comment on column public.push_subscriptions.p256dh is 'The browser''s P-256 public key (uncompressed point, base64url without padding): payloads are encrypted to it (RFC 8291).';
 comment on column public.push_subscriptions.auth is 'The browser''s 16-byte authentication secret (base64url without padding), RFC 8291.';
 comment on column public.push_subscriptions.renewed_at is 'When the browser last subscribed with this endpoint: the oldest renewal is replaced past 10 per learner.';
@@ -121,8 +136,7 @@ begin
   if coalesce(auth, '') !~ '^[A-Za-z0-9_-]{22}$' then
     raise exception 'auth must be a base64url 16-byte secret' using errcode = 'PT400', hint = 'push_key_invalid', column = 'keys.auth';
   end if;
-  if length(coalesce(endpoint, '')) > 2048
-     or not (endpoint ~ '^https://([A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*(:\d{1,5})?/\S*$' or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:\d{1,5})?/\S*$') then
+  if not private.is_push_endpoint(endpoint) then
     raise exception 'endpoint must be an https URL' using errcode = 'PT400', hint = 'push_endpoint_invalid', column = 'endpoint';
   end if;
   return private.save_push_subscription(endpoint, p256dh, auth);

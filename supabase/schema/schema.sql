@@ -851,7 +851,7 @@ create table public.push_subscriptions (
   last_success_at timestamp with time zone
 );
 alter table public.push_subscriptions add constraint push_subscriptions_auth_check CHECK ((auth ~ '^[A-Za-z0-9_-]{22}$'::text));
-alter table public.push_subscriptions add constraint push_subscriptions_endpoint_check CHECK (((length(endpoint) <= 2048) AND ((endpoint ~ '^https://([A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*(:\d{1,5})?/\S*$'::text) OR (endpoint ~ '^http://(127\.0\.0\.1|localhost)(:\d{1,5})?/\S*$'::text))));
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_check CHECK (private.is_push_endpoint(endpoint));
 alter table public.push_subscriptions add constraint push_subscriptions_endpoint_key UNIQUE (endpoint);
 alter table public.push_subscriptions add constraint push_subscriptions_p256dh_check CHECK ((p256dh ~ '^B[A-Za-z0-9_-]{86}$'::text));
 alter table public.push_subscriptions add constraint push_subscriptions_pkey PRIMARY KEY (id);
@@ -872,7 +872,7 @@ grant select (renewed_at) on public.push_subscriptions to authenticated;
 grant select (last_success_at) on public.push_subscriptions to authenticated;
 grant update (last_success_at) on public.push_subscriptions to service_role;
 comment on table public.push_subscriptions is 'One browser''s Web Push subscription per row (the PushSubscription the browser gave), for daily reminders.';
-comment on column public.push_subscriptions.endpoint is 'The push service URL of the subscription: a capability, shown only to its learner. https to a host name (never an IP literal: the server posts to it); http only on loopback (the local stack''s test push service).';
+comment on column public.push_subscriptions.endpoint is 'The push service URL of the subscription: a capability, shown only to its learner. private.is_push_endpoint says which may be stored (the server posts to it).';
 comment on column public.push_subscriptions.p256dh is 'The browser''s P-256 public key (uncompressed point, base64url without padding): payloads are encrypted to it (RFC 8291).';
 comment on column public.push_subscriptions.auth is 'The browser''s 16-byte authentication secret (base64url without padding), RFC 8291.';
 comment on column public.push_subscriptions.renewed_at is 'When the browser last subscribed with this endpoint: the oldest renewal is replaced past 10 per learner.';
@@ -2867,6 +2867,24 @@ AS $function$
   select is_default_chat_title.title in ('New Chat', 'Nuevo chat')
 $function$;
 comment on function private.is_default_chat_title(title text) is 'Whether a chat title is the default one, in English (New Chat) or Spanish (Nuevo chat).';
+
+-- function private.is_push_endpoint(endpoint text)
+CREATE OR REPLACE FUNCTION private.is_push_endpoint(endpoint text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(length(endpoint) <= 2048
+         and ((endpoint ~ '^https://([A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*(:\d{1,5})?/\S*$'
+               and endpoint !~* '^https://[^/:]*\.(local|localhost|internal|lan|home|corp|intranet)(:\d+)?/')
+              or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:\d{1,5})?/\S*$'), false)
+$function$;
+grant execute on function private.is_push_endpoint(endpoint text) to anon;
+grant execute on function private.is_push_endpoint(endpoint text) to authenticated;
+grant execute on function private.is_push_endpoint(endpoint text) to public;
+grant execute on function private.is_push_endpoint(endpoint text) to service_role;
+comment on function private.is_push_endpoint(endpoint text) is 'Whether a push subscription''s endpoint may be stored: https to a public host name, or http on loopback (the local test push service).';
 
 -- function private.is_trusted_reporter(reporter uuid)
 CREATE OR REPLACE FUNCTION private.is_trusted_reporter(reporter uuid)
@@ -7085,8 +7103,7 @@ begin
   if coalesce(auth, '') !~ '^[A-Za-z0-9_-]{22}$' then
     raise exception 'auth must be a base64url 16-byte secret' using errcode = 'PT400', hint = 'push_key_invalid', column = 'keys.auth';
   end if;
-  if length(coalesce(endpoint, '')) > 2048
-     or not (endpoint ~ '^https://([A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*(:\d{1,5})?/\S*$' or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:\d{1,5})?/\S*$') then
+  if not private.is_push_endpoint(endpoint) then
     raise exception 'endpoint must be an https URL' using errcode = 'PT400', hint = 'push_endpoint_invalid', column = 'endpoint';
   end if;
   return private.save_push_subscription(endpoint, p256dh, auth);

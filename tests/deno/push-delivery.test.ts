@@ -40,6 +40,7 @@ it('delivers an encrypted, signed reminder that the push service decrypts, and r
     env: {
       ...process.env,
       NO_COLOR: '1',
+      JERGA_PUSH_LOOPBACK_ENDPOINTS: '1',
       PUSH_TEST_DB_URL: Object.assign(new URL(stack().dbUrl), { username: 'authenticator' }).toString(),
       PUSH_TEST_USER_ID: learner.id,
       PUSH_TEST_PAYLOAD: JSON.stringify(payload),

@@ -21,6 +21,8 @@ const rowsOf = (userId: string) =>
 beforeAll(async () => {
   // The reminders tick's database login, as the local stack gives it to the functions.
   process.env.SWEEP_DB_URL = Object.assign(new URL(stack().dbUrl), { username: 'authenticator' }).toString();
+  // As the local stack tells its functions: its test push service on http://127.0.0.1 is allowed.
+  process.env.JERGA_PUSH_LOOPBACK_ENDPOINTS = '1';
   fake = await startFakePush();
   learner = await createUser();
 });
@@ -124,6 +126,21 @@ describe('deliverPush', () => {
     fake.answer(broken.endpoint, 503);
     expect(await deliver(someone.id)).toEqual({ sent: 1, removed: 2, failed: 1 });
     expect((await rowsOf(someone.id)).map((row) => row.endpoint).sort()).toEqual([kept.endpoint, broken.endpoint].sort());
+  });
+
+  it('posts nothing to loopback beyond a local stack, whatever the row says', async () => {
+    const someone = await createUser();
+    const local = fake.subscribe(stack().vapid.publicKey);
+    expect((await api('/push/subscribe', { body: asBrowser(local), token: someone.token })).status).toBe(200);
+    const before = fake.received.length;
+    delete process.env.JERGA_PUSH_LOOPBACK_ENDPOINTS;
+    try {
+      expect(await deliver(someone.id)).toEqual({ sent: 0, removed: 0, failed: 1 });
+    } finally {
+      process.env.JERGA_PUSH_LOOPBACK_ENDPOINTS = '1';
+    }
+    expect(fake.received.length).toBe(before);
+    expect(await deliver(someone.id)).toEqual({ sent: 1, removed: 0, failed: 0 });
   });
 
   it('does nothing for a learner without subscriptions, and a wrong key is refused by the push service', async () => {

@@ -8,7 +8,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(35);
+select plan(37);
 
 -- Users: owner …01, other …02, admin …03.
 select tests.create_user('56010000-0000-4000-8000-000000000001', 'Olga Owner') as owner_session \gset
@@ -45,6 +45,8 @@ select is(tests.error_of($$ select public.save_push_subscription('http://push.ex
             - 'message', '{"code": "PT400", "hint": "push_endpoint_invalid", "column": "endpoint"}', 'an http endpoint off loopback is refused, naming the field');
 select is(tests.error_of($$ select public.save_push_subscription('https://10.0.0.1/x', 'B' || repeat('A', 86), repeat('a', 22)) $$) ->> 'hint',
           'push_endpoint_invalid', 'an IP literal is refused (the server posts there)');
+select is(tests.error_of($$ select public.save_push_subscription('https://metadata.google.internal/x', 'B' || repeat('A', 86), repeat('a', 22)) $$) ->> 'hint',
+          'push_endpoint_invalid', 'so is an internal host name');
 select is(tests.error_of($$ select public.save_push_subscription('https://push.example.com/x', 'B' || repeat('A', 85), repeat('a', 22)) $$) ->> 'column',
           'keys.p256dh', 'a short public key is refused');
 select is(tests.error_of($$ select public.save_push_subscription('https://push.example.com/x', 'B' || repeat('A', 86), repeat('a', 21) || '=') $$) ->> 'column',
@@ -89,6 +91,9 @@ select results_eq($$ delete from public.push_subscriptions where endpoint like '
 select tests.clear_authentication();
 
 select is((select count(*)::int from private.write_limits where kind = 'push'), 1, 'the push write limit is configured');
+select throws_ok($$ insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
+                   values ('56010000-0000-4000-8000-000000000001', 'https://10.0.0.1/x', 'B' || repeat('A', 86), repeat('a', 22)) $$,
+                 '23514', null, 'the table itself refuses an IP literal, whoever writes');
 
 select * from finish();
 rollback;

@@ -1,18 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PushSubscribeReply } from '../contract/push.ts';
-import { env } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { allowedPushEndpoint } from '../push/endpoints.ts';
+import { allowedPushEndpoint, pushLoopbackAllowed } from '../push/endpoints.ts';
 import { vapidFromEnv } from '../push/vapid.ts';
 import type { ApiEnv } from './context.ts';
 import { parseBody } from './validate.ts';
 
 // Shapes only: whose subscription it is, the per-learner cap and the write limit live in SQL
 // (public.save_push_subscription, push_subscriptions' policies).
-
-/** The local stack's own push service speaks http on loopback; anywhere else only https. */
-const loopbackAllowed = () => env('JERGA_PUSH_LOOPBACK_ENDPOINTS') === '1';
 
 /** A base64url key as browsers write it; padding some libraries add is dropped. */
 const base64urlKey = (pattern: RegExp) =>
@@ -37,7 +33,7 @@ const subscribeBody = z.object({
   endpoint: z
     .string({ error: 'push_endpoint_invalid' })
     .max(2048, 'push_endpoint_invalid')
-    .refine((endpoint) => allowedPushEndpoint(endpoint, loopbackAllowed()), 'push_endpoint_invalid'),
+    .refine((endpoint) => allowedPushEndpoint(endpoint, pushLoopbackAllowed()), 'push_endpoint_invalid'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {

@@ -1,6 +1,7 @@
 import webPush from 'web-push';
 import type { PushPayload } from '../contract/push.ts';
 import type { Sql, Tx } from '../db.ts';
+import { allowedPushEndpoint, pushLoopbackAllowed } from './endpoints.ts';
 import { vapidFromEnv, type VapidKeys } from './vapid.ts';
 
 /** What one delivery did: messages the push services took, subscriptions gone (404/410), failures. */
@@ -37,6 +38,9 @@ type Outcome = 'sent' | 'gone' | 'failed';
  * Deno alike, without following redirects (the endpoint is the learner's word, not ours).
  */
 async function sendOne(subscription: Subscription, payload: string, vapid: VapidKeys, options: Required<Omit<DeliverOptions, 'vapid'>>, topic?: string): Promise<Outcome> {
+  // Checked again where the request leaves: whatever door wrote the row, no reminder goes
+  // to an internal address (nor to loopback beyond a local stack).
+  if (!allowedPushEndpoint(subscription.endpoint, pushLoopbackAllowed())) return 'failed';
   try {
     const request = webPush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
       vapidDetails: vapid,
@@ -65,7 +69,8 @@ async function sendOne(subscription: Subscription, payload: string, vapid: Vapid
 /**
  * Sends `payload` to every push subscription of the learner, all at once. A subscription
  * the push service answers 404 or 410 (expired, unsubscribed) is deleted; any other answer
- * or error is counted as failed and the subscription kept. A success marks last_success_at.
+ * or error (and an endpoint it may not post to, see endpoints.ts) is counted as failed and the
+ * subscription kept. A success marks last_success_at.
  * `db` must be able to read and delete every learner's subscriptions: the service role
  * (asService) or a superuser. Throws only when VAPID keys are missing or the database fails.
  */

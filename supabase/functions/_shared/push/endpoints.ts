@@ -1,9 +1,14 @@
+import { env } from '../env.ts';
+
+/** The local stack's own push service speaks http on loopback; anywhere else only https. */
+export const pushLoopbackAllowed = () => env('JERGA_PUSH_LOOPBACK_ENDPOINTS') === '1';
+
 /**
  * Whether a push subscription's endpoint may be stored: the server will POST to it, so only
  * https to a public-looking host name — never an IP literal, localhost or an internal name
  * (no requests into the function's own network). With `loopback` (the local stack only),
  * http://127.0.0.1 and http://localhost too, where its test push service listens.
- * The database's check says the same, less the internal names (migration 20261208000300).
+ * The database's check says the same (private.is_push_endpoint), for every other door.
  */
 export function allowedPushEndpoint(text: string, loopback: boolean): boolean {
   let url: URL;
