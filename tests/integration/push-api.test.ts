@@ -50,6 +50,14 @@ describe('push subscriptions through /api', () => {
     expect((await rowsOf(learner.id)).map((row) => row.endpoint)).toEqual([browser.endpoint]);
   });
 
+  it('keeps ten browsers per learner, even when twelve subscribe at once', async () => {
+    const busy = await createUser();
+    const browsers = Array.from({ length: 12 }, () => fake.subscribe(stack().vapid.publicKey));
+    const replies = await Promise.all(browsers.map((browser) => api('/push/subscribe', { body: asBrowser(browser), token: busy.token })));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(12).fill(200));
+    expect(await rowsOf(busy.id)).toHaveLength(10);
+  });
+
   it('asks guests to log in', async () => {
     const browser = fake.subscribe(stack().vapid.publicKey);
     for (const [path, body] of [['/push/subscribe', asBrowser(browser)], ['/push/unsubscribe', { endpoint: browser.endpoint }]] as const) {
