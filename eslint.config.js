@@ -35,6 +35,7 @@ export const FEATURES = [
   'usage',
   'variants',
   'notifications',
+  'push',
   'account',
   'search',
 ];

@@ -205,6 +205,8 @@ function pwa() {
       // The country flags too (a few KB in all): a card's flag shows offline.
       globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/*.png'],
       navigateFallback: 'index.html',
+      // Web Push reminders (issue 32): the push and notificationclick handlers, public/push-sw.js.
+      importScripts: ['push-sw.js'],
       navigateFallbackDenylist: [API_PATHS],
       cleanupOutdatedCaches: true,
       runtimeCaching: [

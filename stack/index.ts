@@ -12,6 +12,8 @@ import { createGateway, listen } from './server.ts';
 import { startStorage, type StorageService } from './storage/index.ts';
 import { applyStorageLimits } from './storage/limits.ts';
 import { assertFitForHost, assertSeededAdminChanged, isLoopbackHost } from './self-hosting.ts';
+import { loadVapidKeys } from './vapid.ts';
+import type { VapidKeys } from '../supabase/functions/_shared/push/vapid.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -27,6 +29,8 @@ export interface RunningStack {
   mailUrl?: string;
   /** Where mail goes, for the start-up lines. */
   mailDescription: string;
+  /** The Web Push (VAPID) keys the functions sign with: VAPID_* or the pair kept with the data. */
+  vapid: VapidKeys;
   /**
    * Replaces the functions' and Auth's database pools: the functions open a new one on their
    * next request (the api function's db() does), Auth at once. For a pool postgres.js has
@@ -63,6 +67,7 @@ export async function startStack(
     await assertSeededAdminChanged(config, db.url);
     await applyStorageLimits(db.url, { uploadsPerMinute: config.storageUploadsPerMinute, accountBytes: config.storageAccountBytes });
     const apiUrl = `http://127.0.0.1:${config.apiPort}`;
+    const vapid = await loadVapidKeys(config.dataDir);
     // What the edge runtime gives every function on Supabase.
     Object.assign(process.env, {
       SUPABASE_URL: apiUrl,
@@ -76,6 +81,10 @@ export async function startStack(
       // the sweep's, which becomes service_role (authenticator may; hosted: SUPABASE_DB_URL).
       API_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
       SWEEP_DB_URL: apiDatabaseUrlOf({ ...config, databaseUrl: db.url }),
+      // Web Push (issue 32): on hosted Supabase, function secrets (docs/hosted-supabase.md).
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: vapid.subject,
     });
     // The reminders function mails through SMTP as Auth does: the catcher, or GOTRUE_SMTP_*'s server.
     process.env.SMTP_HOST ??= mail.smtp.host;
@@ -86,6 +95,8 @@ export async function startStack(
     process.env.SMTP_SENDER_NAME ??= mail.smtp.senderName;
     // Its unsubscribe links name the API as the world reaches it.
     if (config.apiExternalUrl) process.env.REMINDERS_PUBLIC_URL ??= config.apiExternalUrl;
+    // A local stack's test push service speaks http on loopback; beyond loopback only https.
+    if (isLoopbackHost(config.host)) process.env.JERGA_PUSH_LOOPBACK_ENDPOINTS ??= '1';
     // The app's origins (the cookie session's same-origin rule, CORS with credentials):
     // config.toml's site_url and additional_redirect_urls unless the environment names them.
     const authToml = loadAuthSettings();
@@ -157,6 +168,7 @@ export async function startStack(
       mailer: mail.mailer,
       mailUrl: mail.mailUrl,
       mailDescription: mail.describe,
+      vapid,
       renewPools,
       async stop() {
         await runningScheduler.stop();

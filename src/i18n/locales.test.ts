@@ -14,6 +14,7 @@ import enUSInbox from './locales/en-US.inbox.json';
 import enUSNotifications from './locales/en-US.notifications.json';
 import enUSOffline from './locales/en-US.offline.json';
 import enUSProfile from './locales/en-US.profile.json';
+import enUSPush from './locales/en-US.push.json';
 import enUSForms from './locales/en-US.forms.json';
 import enUSRecordings from './locales/en-US.recordings.json';
 import enUSRecovery from './locales/en-US.recovery.json';
@@ -42,6 +43,7 @@ const enUS = {
   notifications: enUSNotifications,
   offline: enUSOffline,
   profile: enUSProfile,
+  push: enUSPush,
   comments: enUSComments,
   compare: enUSCompare,
   tags: enUSTags,

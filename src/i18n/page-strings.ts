@@ -11,6 +11,7 @@ import type enUSInbox from './locales/en-US.inbox.json';
 import type enUSNotifications from './locales/en-US.notifications.json';
 import type enUSOffline from './locales/en-US.offline.json';
 import type enUSProfile from './locales/en-US.profile.json';
+import type enUSPush from './locales/en-US.push.json';
 import type enUSForms from './locales/en-US.forms.json';
 import type enUSRecordings from './locales/en-US.recordings.json';
 import type enUSRecovery from './locales/en-US.recovery.json';
@@ -36,6 +37,7 @@ export interface EnglishPageStrings {
   notifications: typeof enUSNotifications;
   offline: typeof enUSOffline;
   profile: typeof enUSProfile;
+  push: typeof enUSPush;
   comments: typeof enUSComments;
   compare: typeof enUSCompare;
   tags: typeof enUSTags;

@@ -15,7 +15,7 @@ export interface UserUpdate {
   /** Daily limits of the review session: New cards (0–999) and Review-card reviews (0–9999). */
   newCardsPerDay?: number;
   maxReviewsPerDay?: number;
-  /** The daily reminder's switches and local time ("HH:MM"); each optional. */
+  /** The daily reminder's switches (e-mail, Web Push) and local time ("HH:MM"); each optional. */
   reminders?: Partial<ReminderSettings>;
   /** The language the learner reads Jerga in: reminders are written in it. */
   language?: User['language'];

@@ -844,6 +844,45 @@ comment on column public.profiles.language is 'The language the learner reads Je
 comment on column public.profiles.reminded_on is 'The learner''s local date of the last reminder sent: never twice on one day. Written only by the reminders tick.';
 comment on column public.profiles.reminder_offered_at is 'When the end of a review session first offered the e-mail reminder (null: never); it is offered once.';
 
+-- table public.push_subscriptions
+create table public.push_subscriptions (
+  id uuid default extensions.gen_random_uuid() not null,
+  user_id uuid not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  created_at timestamp with time zone default now() not null,
+  renewed_at timestamp with time zone default now() not null,
+  last_success_at timestamp with time zone
+);
+alter table public.push_subscriptions add constraint push_subscriptions_auth_check CHECK ((auth ~ '^[A-Za-z0-9_-]{22}$'::text));
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_check CHECK (private.is_push_endpoint(endpoint));
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_key UNIQUE (endpoint);
+alter table public.push_subscriptions add constraint push_subscriptions_p256dh_check CHECK ((p256dh ~ '^B[A-Za-z0-9_-]{86}$'::text));
+alter table public.push_subscriptions add constraint push_subscriptions_pkey PRIMARY KEY (id);
+alter table public.push_subscriptions add constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+CREATE INDEX push_subscriptions_user_idx ON public.push_subscriptions USING btree (user_id, renewed_at);
+create policy "Learners can remove their own push subscriptions" on public.push_subscriptions as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Learners can see their own push subscriptions" on public.push_subscriptions as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE TRIGGER push_subscriptions_limit_account_writes BEFORE INSERT ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('push');
+alter table public.push_subscriptions enable row level security;
+grant delete on public.push_subscriptions to authenticated;
+grant delete, select on public.push_subscriptions to service_role;
+grant select (id) on public.push_subscriptions to authenticated;
+grant select (endpoint) on public.push_subscriptions to authenticated;
+grant select (created_at) on public.push_subscriptions to authenticated;
+grant select (renewed_at) on public.push_subscriptions to authenticated;
+grant select (last_success_at) on public.push_subscriptions to authenticated;
+grant update (last_success_at) on public.push_subscriptions to service_role;
+comment on table public.push_subscriptions is 'One browser''s Web Push subscription per row (the PushSubscription the browser gave), for daily reminders.';
+comment on column public.push_subscriptions.endpoint is 'The push service URL of the subscription: a capability, shown only to its learner. private.is_push_endpoint says which may be stored (the server posts to it).';
+comment on column public.push_subscriptions.p256dh is 'The browser''s P-256 public key (uncompressed point, base64url without padding): payloads are encrypted to it (RFC 8291).';
+comment on column public.push_subscriptions.auth is 'The browser''s 16-byte authentication secret (base64url without padding), RFC 8291.';
+comment on column public.push_subscriptions.renewed_at is 'When the browser last subscribed with this endpoint: the oldest renewal is replaced past 10 per learner.';
+comment on column public.push_subscriptions.last_success_at is 'When the push service last accepted a message for it (written by the reminders tick).';
+
 -- table public.recording_votes
 create table public.recording_votes (
   recording_id uuid not null,
@@ -2988,6 +3027,24 @@ AS $function$
 $function$;
 comment on function private.is_default_chat_title(title text) is 'Whether a chat title is the default one, in English (New Chat) or Spanish (Nuevo chat).';
 
+-- function private.is_push_endpoint(endpoint text)
+CREATE OR REPLACE FUNCTION private.is_push_endpoint(endpoint text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(length(endpoint) <= 2048
+         and ((endpoint ~ '^https://([A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*(:\d{1,5})?/\S*$'
+               and endpoint !~* '^https://[^/:]*\.(local|localhost|internal|lan|home|corp|intranet)(:\d+)?/')
+              or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:\d{1,5})?/\S*$'), false)
+$function$;
+grant execute on function private.is_push_endpoint(endpoint text) to anon;
+grant execute on function private.is_push_endpoint(endpoint text) to authenticated;
+grant execute on function private.is_push_endpoint(endpoint text) to public;
+grant execute on function private.is_push_endpoint(endpoint text) to service_role;
+comment on function private.is_push_endpoint(endpoint text) is 'Whether a push subscription''s endpoint may be stored: https to a public host name, or http on loopback (the local test push service).';
+
 -- function private.is_trusted_reporter(reporter uuid)
 CREATE OR REPLACE FUNCTION private.is_trusted_reporter(reporter uuid)
  RETURNS boolean
@@ -3551,6 +3608,18 @@ $function$;
 grant execute on function private.public_profile(user_id uuid) to anon;
 grant execute on function private.public_profile(user_id uuid) to authenticated;
 comment on function private.public_profile(user_id uuid) is 'A learner''s public face (id, display name, join date), for bylines and profile pages; no row when there is no such account.';
+
+-- function private.push_subscriptions_per_learner()
+CREATE OR REPLACE FUNCTION private.push_subscriptions_per_learner()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 10 $function$;
+grant execute on function private.push_subscriptions_per_learner() to authenticated;
+grant execute on function private.push_subscriptions_per_learner() to public;
+grant execute on function private.push_subscriptions_per_learner() to service_role;
+comment on function private.push_subscriptions_per_learner() is 'The most push subscriptions a learner keeps; subscribing past it replaces the least recently renewed.';
 
 -- function private.queue_account_files()
 CREATE OR REPLACE FUNCTION private.queue_account_files()
@@ -4138,6 +4207,39 @@ $function$;
 grant execute on function private.same_title_ids(title text, country text) to anon;
 grant execute on function private.same_title_ids(title text, country text) to authenticated;
 grant execute on function private.same_title_ids(title text, country text) to service_role;
+
+-- function private.save_push_subscription(endpoint text, p256dh text, auth text)
+CREATE OR REPLACE FUNCTION private.save_push_subscription(endpoint text, p256dh text, auth text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  who uuid := (select auth.uid());
+  saved public.push_subscriptions;
+begin
+  perform private.require_sign_in('login_required');
+  perform 1 from public.profiles p where p.id = who for update;
+  -- clock_timestamp: two subscriptions in one transaction still have an order.
+  insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth, renewed_at)
+  values (who, save_push_subscription.endpoint, save_push_subscription.p256dh, save_push_subscription.auth, clock_timestamp())
+  on conflict on constraint push_subscriptions_endpoint_key do update
+     set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, renewed_at = excluded.renewed_at,
+         created_at = case when s.user_id = excluded.user_id then s.created_at else now() end,
+         last_success_at = case when s.user_id = excluded.user_id then s.last_success_at end
+  returning * into saved;
+  delete from public.push_subscriptions s
+   where s.user_id = who
+     and s.id in (select o.id from public.push_subscriptions o
+                   where o.user_id = who
+                   order by o.renewed_at desc, o.id desc
+                  offset private.push_subscriptions_per_learner());
+  return jsonb_build_object('id', saved.id, 'endpoint', saved.endpoint, 'createdAt', saved.created_at);
+end;
+$function$;
+grant execute on function private.save_push_subscription(endpoint text, p256dh text, auth text) to authenticated;
+comment on function private.save_push_subscription(endpoint text, p256dh text, auth text) is 'Saves the caller''s browser subscription (renewing or taking over its endpoint) and keeps the caller''s 10 newest; {id, endpoint, createdAt}.';
 
 -- function private.save_usage_mark(entry_id uuid, country text, usage text)
 CREATE OR REPLACE FUNCTION private.save_usage_mark(entry_id uuid, country text, usage text)
@@ -7192,6 +7294,31 @@ grant execute on function public.same_title_entries(title text, country text) to
 grant execute on function public.same_title_entries(title text, country text) to authenticated;
 grant execute on function public.same_title_entries(title text, country text) to service_role;
 comment on function public.same_title_entries(title text, country text) is 'Entries the caller can see whose title matches this one (ignoring case, accents, punctuation) in this country.';
+
+-- function public.save_push_subscription(endpoint text, p256dh text, auth text)
+CREATE OR REPLACE FUNCTION public.save_push_subscription(endpoint text, p256dh text, auth text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_sign_in('login_required');
+  if coalesce(p256dh, '') !~ '^B[A-Za-z0-9_-]{86}$' then
+    raise exception 'p256dh must be a base64url P-256 public key' using errcode = 'PT400', hint = 'push_key_invalid', column = 'keys.p256dh';
+  end if;
+  if coalesce(auth, '') !~ '^[A-Za-z0-9_-]{22}$' then
+    raise exception 'auth must be a base64url 16-byte secret' using errcode = 'PT400', hint = 'push_key_invalid', column = 'keys.auth';
+  end if;
+  if not private.is_push_endpoint(endpoint) then
+    raise exception 'endpoint must be an https URL' using errcode = 'PT400', hint = 'push_endpoint_invalid', column = 'endpoint';
+  end if;
+  return private.save_push_subscription(endpoint, p256dh, auth);
+end;
+$function$;
+grant execute on function public.save_push_subscription(endpoint text, p256dh text, auth text) to anon;
+grant execute on function public.save_push_subscription(endpoint text, p256dh text, auth text) to authenticated;
+grant execute on function public.save_push_subscription(endpoint text, p256dh text, auth text) to service_role;
+comment on function public.save_push_subscription(endpoint text, p256dh text, auth text) is 'Subscribes the caller''s browser to push reminders (idempotent per endpoint); PT401 for guests, PT400 for malformed keys or endpoint.';
 
 -- function public.search_concepts(q text, max_groups integer)
 CREATE OR REPLACE FUNCTION public.search_concepts(q text, max_groups integer DEFAULT 20)

@@ -4,6 +4,7 @@ import { apiErrorBody } from '../../supabase/functions/_shared/contract/common.t
 import { clientRoutes, normalizedRoute } from '../support/api-contract/client-routes.ts';
 import { contentCases } from '../support/api-contract/content-cases.ts';
 import { learnerCases } from '../support/api-contract/learner-cases.ts';
+import { pushCases } from '../support/api-contract/push-cases.ts';
 import { buildWorld, type RouteCase, type World } from '../support/api-contract/world.ts';
 import { api, closeAdminSql } from '../support/stack.ts';
 
@@ -13,7 +14,7 @@ import { api, closeAdminSql } from '../support/stack.ts';
 // that the contract does not name fails here, as does a missing or mistyped one. A few routes
 // only the palabrotas client asks for are checked too; the CSV exports are not JSON.
 
-const cases: RouteCase[] = [...contentCases, ...learnerCases];
+const cases: RouteCase[] = [...contentCases, ...learnerCases, ...pushCases];
 
 let world: World;
 

@@ -24,6 +24,8 @@ export async function setup(project: TestProject): Promise<void> {
   // The stack's tutor must be the offline one whatever the shell exports: a developer's real
   // key would make the offline tests fail and spend money. Model mode is tested against a fake.
   for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete process.env[name];
+  // Web Push keys: the stack's own pair, generated with its fresh data (tests/contract/vapid-keys.test.ts).
+  for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']) delete process.env[name];
   // <temp>/db for Postgres, <temp>/storage beside it for Storage's files.
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jerga-test-db-'));
   stack = await startStack(
@@ -53,6 +55,7 @@ export async function setup(project: TestProject): Promise<void> {
     jwtSecret: stack.config.jwtSecret,
     mailUrl: stack.mailUrl ?? '',
     storageDir: stack.config.storageDir,
+    vapid: stack.vapid,
   });
 }
 

@@ -17,6 +17,8 @@ export interface StackUnderTest {
   mailUrl: string;
   /** Where the local Storage service keeps object contents. */
   storageDir: string;
+  /** The stack's Web Push keys (generated with its data), which the functions sign with. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
 }
 
 declare module 'vitest' {

@@ -168,6 +168,9 @@ export const messages = {
   // Storage's per-account limits (raised on storage.objects; Storage answers 429 and 413).
   too_many_uploads: 'You are uploading files too quickly. Please wait a minute and try again.',
   quota_exceeded: 'Your account has no room for more files. Remove some and try again.',
+  // Web Push reminders (issue 32).
+  push_endpoint_invalid: 'The push subscription must name an https push service.',
+  push_key_invalid: 'The push subscription keys are not valid.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -19,6 +19,7 @@ import { palabrotasAuth } from './palabrotas-accounts.ts';
 import { profiles } from './profiles.ts';
 import { auth, user } from './accounts.ts';
 import { avatars } from './avatars.ts';
+import { push } from './push.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
 export { closeDb as close } from '../db.ts';
@@ -73,6 +74,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/admin', admin);
   app.route('/admin', feedbackAdmin);
   app.route('/notification', notifications);
+  app.route('/push', push);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;
