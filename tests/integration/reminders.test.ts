@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServiceDb } from '../../supabase/functions/_shared/service-db.ts';
 import { runReminderTick, type ClaimedReminder } from '../../supabase/functions/_shared/reminders/tick.ts';
+import { startFakePush } from '../support/fake-push.ts';
 import { mailsTo, waitForMail } from '../support/mailbox.ts';
-import { adminSql, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, createUser, stack, type TestUser } from '../support/stack.ts';
 
 // The daily reminder end to end (issue 32): POST /functions/v1/reminders with the secret key
 // and `{"at": ...}` runs one tick as if then, through the gateway, the real function, Postgres
@@ -156,6 +157,35 @@ describe('the tick’s plug points for Web Push and the word of the day', () => 
     const toKai = await waitForMail(kai.email);
     expect(toKai.Text).toContain('La palabra del día: palabra-2031-03-11 (México)');
     expect(toKai.HTML).toContain('a &lt;word&gt;');
+  });
+});
+
+describe('the tick’s Web Push', () => {
+  it('pushes the reminder, encrypted, to each browser of a learner who asked for push, in their language, opening /flashcards', async () => {
+    const fake = await startFakePush();
+    try {
+      const rosa = await learner({ zone: 'UTC', time: '15:41', language: 'es', due: 2, email: false, push: true });
+      const browsers = [fake.subscribe(stack().vapid.publicKey), fake.subscribe(stack().vapid.publicKey)];
+      for (const browser of browsers) {
+        const saved = await api('/push/subscribe', { token: rosa.token, body: { endpoint: browser.endpoint, expirationTime: null, keys: browser.keys } });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      }
+      const reply = await tick('2031-03-07T15:41:00Z');
+      expect(reply.status).toBe(200);
+      expect(((await reply.json()) as { pushSent: number }).pushSent).toBeGreaterThanOrEqual(2);
+      const received = fake.received.filter((push) => browsers.some((browser) => browser.endpoint === push.endpoint));
+      expect(received.map((push) => push.endpoint).sort()).toEqual(browsers.map((browser) => browser.endpoint).sort());
+      for (const push of received) {
+        expect(JSON.parse(push.text)).toEqual({ title: 'Tienes 2 tarjetas esperándote en Jerga', body: 'Tienes 2 tarjetas para repasar hoy.', url: '/flashcards', tag: 'jerga-reminder' });
+        expect(push.topic).toBe('jerga-reminder');
+      }
+      expect(await mailsTo(rosa.email)).toEqual([]);
+      // The same minute again: nothing more.
+      await tick('2031-03-07T15:41:00Z');
+      expect(fake.received.filter((push) => browsers.some((browser) => browser.endpoint === push.endpoint))).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
   });
 });
 
