@@ -1,8 +1,8 @@
 // Web Push reminders (issue 32), imported by the Workbox service worker (vite.config.ts,
 // `importScripts`). A push shows the reminder the server sent (supabase/functions/_shared/
 // push/deliver.ts: {title, body, url, tag}); a click brings Jerga forward: a tab already on
-// the reminder's page, else any Jerga tab (told where the reminder points, never reloaded,
-// so nothing typed there is lost), else a new window on the page (/flashcards).
+// the reminder's page, else any Jerga tab (told where the reminder points: the app goes
+// there without a reload), else a new window on the page (/flashcards).
 
 const REMINDER_FALLBACK = { title: 'Jerga', body: '', url: '/flashcards', tag: 'jerga-reminder' };
 

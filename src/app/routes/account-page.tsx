@@ -13,6 +13,7 @@ import { StreakStats } from '@/features/account/streak-stats';
 import { TimeZoneForm } from '@/features/account/time-zone-form';
 import { DailyLimitsForm } from '@/features/flashcards/components/daily-limits-form';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
+import { PushReminderSwitch } from '@/features/push';
 import { ReminderSettings } from '@/features/reminders';
 import type { AuthUser } from '@/features/auth';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
@@ -69,8 +70,7 @@ function Account({ user }: { user: AuthUser }) {
         <h2 id="reminders-title" className="section-title">
           {t('reminderSettings.title')}
         </h2>
-        {/* Web Push: pass pushSwitch={<PushReminderSwitch user={user} />} here; the card shows it under the e-mail switch. */}
-        <ReminderSettings key={`${user._id}-${user.reminders?.email}-${user.reminders?.time}`} user={user} />
+        <ReminderSettings key={`${user._id}-${user.reminders?.email}-${user.reminders?.time}`} user={user} pushSwitch={<PushReminderSwitch user={user} />} />
       </section>
       <ExportData userId={user._id} />
       <UserEntries userId={user._id} />

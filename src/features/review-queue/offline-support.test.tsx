@@ -39,6 +39,27 @@ describe('OfflineSupport', () => {
     expect(registration.update).toHaveBeenCalledWith(true);
   });
 
+  it('goes where a clicked push reminder points (an app path only), as the service worker tells it', async () => {
+    vi.stubEnv('PROD', false);
+    const worker = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: worker });
+    const { router } = renderWithProviders(<OfflineSupport />, { user: testUser });
+    const tell = (data: unknown) => worker.dispatchEvent(new MessageEvent('message', { data }));
+    await vi.waitFor(() => {
+      tell({ type: 'jerga:reminder-click', url: '/flashcards' });
+      expect(router.state.location.pathname).toBe('/flashcards');
+    });
+    // Another origin, or another message, moves nothing; the listener is still there after them.
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    tell({ type: 'jerga:reminder-click', url: '//evil.example/flashcards' });
+    tell({ type: 'jerga:reminder-click', url: 'https://evil.example/' });
+    tell({ type: 'something-else', url: '/account' });
+    tell({ type: 'jerga:reminder-click', url: '/flashcards/cards' });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/flashcards/cards'));
+    expect(new Set(visited)).toEqual(new Set(['/flashcards/cards']));
+  });
+
   it('registers nothing outside a production build, and starts the signed-in learner’s review queue', async () => {
     vi.stubEnv('PROD', false);
     const setUser = vi.spyOn(reviewSync(), 'setUser');

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { keepOnlyAccount } from './device-data';
@@ -17,7 +18,8 @@ const UPDATE_TOAST_MS = 24 * 60 * 60 * 1000;
  * left; the service worker is registered (production builds), and a new version waiting
  * says "Update available" with a Reload button rather than taking over by itself; the device
  * keeps what it keeps (due lists, confirmed reviews) for the learner signed in only; each
- * rating the server confirms updates the learner's cached profile and account data.
+ * rating the server confirms updates the learner's cached profile and account data; a click on
+ * a push reminder brings this tab to the reminder's page.
  */
 export default function OfflineSupport() {
   const { t } = useTranslation();
@@ -58,6 +60,21 @@ export default function OfflineSupport() {
       cancelled = true;
     };
   }, []);
+
+  // A click on a push reminder while this tab is open (public/push-sw.js): the tab is brought
+  // forward and told where the reminder points; it goes there (an app path only).
+  const navigate = useNavigate();
+  useEffect(() => {
+    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+    if (typeof worker?.addEventListener !== 'function') return;
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data as { type?: unknown; url?: unknown } | null;
+      if (data?.type !== 'jerga:reminder-click' || typeof data.url !== 'string') return;
+      if (data.url.startsWith('/') && !data.url.startsWith('//')) void navigate(data.url);
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [navigate]);
 
   return null;
 }
