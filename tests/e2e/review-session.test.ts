@@ -100,7 +100,11 @@ describe('a review session that respects the learner’s day', () => {
     const heading = page.getByRole('article', { name: 'Flashcard' }).getByRole('heading', { level: 2 }).first();
     await heading.waitFor({ timeout: 15_000 });
     expect(await heading.textContent()).toBe(titles[1]);
-    await page.getByText('2 cards left').waitFor();
+    // Both cards are in a learning step: learning, not left; the header counts as the session
+    // does (todayCounts): two New cards introduced, none left, two learning.
+    await page.getByText('0 cards left').waitFor();
+    await page.getByText('2 learning', { exact: true }).waitFor();
+    await expect.poll(() => page.locator('.today-stats__progress').first().textContent()).toContain('Today: 2 of 2 cards done, 0 left, 2 learning');
   });
 
   it('saves the daily limits on /account', async () => {
