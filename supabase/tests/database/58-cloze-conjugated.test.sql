@@ -2,11 +2,13 @@
 -- a Spanish infinitive blanks its common conjugated forms in the example (gerund, participle,
 -- present, preterite, enclitic pronouns; a reflexive title's pronoun before the verb), at the
 -- start of a word; other titles as before. Then add_flashcard makes the cloze card, per actor:
--- guest (refused), learner (allowed), another learner (their own card), admin.
+-- guest (refused), learner (allowed), another learner (their own card), admin. The author
+-- may mark the gap with [[…]]: taken out of the sentence (no reader sees it) into example_gap,
+-- which the cloze card blanks; only the trigger writes example_gap.
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(28);
+select plan(38);
 
 -------------------------------------------------------------------------------- the rule, a table of phrases
 select is(private.cloze_text(sentence, title), blanked, title || ': ' || sentence)
@@ -63,6 +65,44 @@ select is(public.add_flashcard('58e10000-0000-4000-8000-000000000001', 'cloze') 
 select tests.clear_authentication();
 select tests.authenticate_as('58020000-0000-4000-8000-000000000003', :'admin_session');
 select is(public.add_flashcard('58e10000-0000-4000-8000-000000000001', 'cloze') ->> 'kind', 'cloze', 'an admin too');
+
+-------------------------------------------------------------------------------- a gap marked by the author
+select tests.clear_authentication();
+insert into public.entries (id, title, description, country, author, owner, show, example_sentence) values
+  ('58e10000-0000-4000-8000-000000000002', 'ponerse las pilas', 'To get one''s act together.', 'ES', 'Ada', '58020000-0000-4000-8000-000000000003', true,
+   'Juan [[se puso las pilas]] antes del examen.'),
+  ('58e10000-0000-4000-8000-000000000003', 'pillar', 'To catch.', 'ES', 'Ada', '58020000-0000-4000-8000-000000000003', true,
+   'Nadie me [[]] pilla.');
+select is((select array[example_sentence, example_gap] from public.entries where id = '58e10000-0000-4000-8000-000000000002'),
+  array['Juan se puso las pilas antes del examen.', 'se puso las pilas'], 'the marker leaves the sentence; its words are the gap');
+select is((select array[example_sentence, example_gap] from public.entries where id = '58e10000-0000-4000-8000-000000000003'),
+  array['Nadie me  pilla.', null], 'an empty marker leaves too, and marks nothing');
+
+select tests.authenticate_as(null);
+select is((select public.entry_json(e) - array['userVote', 'inFlashcards', 'tags', 'createdAt', 'updatedAt'] from public.entries e where e.id = '58e10000-0000-4000-8000-000000000002')
+            -> 'exampleSentence', '"Juan se puso las pilas antes del examen."', 'a guest reads the sentence without the marker');
+select is((select public.entry_json(e) ->> 'exampleGap' from public.entries e where e.id = '58e10000-0000-4000-8000-000000000002'), 'se puso las pilas',
+  'and the gap beside it (the kinds menu offers the card)');
+select ok((select not (public.entry_json(e) ? 'exampleGap') from public.entries e where e.id = '58e10000-0000-4000-8000-000000000001'),
+  'an entry with no marked gap has no exampleGap');
+
+select tests.clear_authentication();
+select tests.authenticate_as('58020000-0000-4000-8000-000000000001', :'learner_session');
+select is(public.add_flashcard('58e10000-0000-4000-8000-000000000002', 'cloze') ->> 'prompt', 'Juan _____ antes del examen.',
+  'the learner''s cloze card blanks the marked gap (a stem change no rule guesses)');
+select is(tests.error_of($$ update public.entries set example_gap = 'Juan' where id = '58e10000-0000-4000-8000-000000000002' $$) ->> 'code', '42501',
+  'nobody writes example_gap directly');
+
+select tests.clear_authentication();
+update public.entries set example_sentence = 'Ayer Juan se puso las pilas.' where id = '58e10000-0000-4000-8000-000000000002';
+select is((select example_gap from public.entries where id = '58e10000-0000-4000-8000-000000000002'), 'se puso las pilas',
+  'an example written again without a marker keeps the gap it still holds');
+update public.entries set example_sentence = 'Juan estudió mucho.' where id = '58e10000-0000-4000-8000-000000000002';
+select is((select example_gap from public.entries where id = '58e10000-0000-4000-8000-000000000002'), null,
+  'and drops one it no longer holds');
+select tests.authenticate_as('58020000-0000-4000-8000-000000000002', :'other_session');
+select is(tests.error_of($$ select public.add_flashcard('58e10000-0000-4000-8000-000000000002', 'cloze') $$) ->> 'hint', 'cloze_needs_example',
+  'then no cloze card: 400 cloze_needs_example');
 
 select tests.clear_authentication();
 select is(has_function_privilege('anon', 'private.cloze_pattern(text)', 'execute'), false, 'guests cannot call the pattern helper');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markedGap } from '@/features/entries/components/entry-form';
 import { clozeFits } from './answer-compare';
 
 // The same table as supabase/tests/database/58-cloze-conjugated.test.sql: the menu offers a
@@ -30,5 +31,18 @@ describe('clozeFits: phrases that conjugate', () => {
     ['tío / tía', 'Mi TÍA vive en Lima', true],
   ])('%s in “%s”: %s', (title, sentence, fits) => {
     expect(clozeFits(sentence, title)).toBe(fits);
+  });
+});
+
+describe('a gap the author marked', () => {
+  it('fits when the example holds it, whatever the title', () => {
+    expect(clozeFits('Juan se puso las pilas ayer.', 'ponerse las pilas', 'se puso las pilas')).toBe(true);
+    expect(clozeFits('Juan estudió mucho.', 'ponerse las pilas', 'se puso las pilas')).toBe(false);
+  });
+
+  it('is shown to its author in double brackets when the entry is edited', () => {
+    expect(markedGap('Juan se puso las pilas ayer.', 'se puso las pilas')).toBe('Juan [[se puso las pilas]] ayer.');
+    expect(markedGap('Juan estudió.', 'se puso las pilas')).toBe('Juan estudió.');
+    expect(markedGap('Juan estudió.', undefined)).toBe('Juan estudió.');
   });
 });
