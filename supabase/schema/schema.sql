@@ -457,7 +457,8 @@ CASE
     ELSE (' '::text || private.search_normalize(description_es))
 END)) stored,
   search_document tsvector generated always as ((to_tsvector('spanish'::regconfig, private.search_normalize(((((((title || ' '::text) || description) || ' '::text) || COALESCE(description_es, ''::text)) || ' '::text) || COALESCE(example_sentence, ''::text)))) || to_tsvector('english'::regconfig, private.search_normalize(((title || ' '::text) || description))))) stored,
-  concept_text text generated always as (private.concept_text(title, description, description_es, example_sentence)) stored
+  concept_text text generated always as (private.concept_text(title, description, description_es, example_sentence)) stored,
+  example_gap text
 );
 alter table public.entries add constraint entries_author_check CHECK (((char_length(btrim(author)) >= 1) AND (char_length(btrim(author)) <= 100)));
 alter table public.entries add constraint entries_comment_count_check CHECK ((comment_count >= 0));
@@ -498,6 +499,7 @@ CREATE TRIGGER entries_limit_account_edits BEFORE UPDATE OF title, description, 
 CREATE TRIGGER entries_limit_account_writes BEFORE INSERT ON public.entries FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('entries');
 CREATE TRIGGER entries_notify_moderation AFTER UPDATE OF moderation ON public.entries FOR EACH ROW EXECUTE FUNCTION private.notify_moderation();
 CREATE TRIGGER entries_remember_owner BEFORE INSERT OR UPDATE OF owner ON public.entries FOR EACH ROW EXECUTE FUNCTION private.remember_entry_owner();
+CREATE TRIGGER entries_take_example_gap BEFORE INSERT OR UPDATE OF example_sentence ON public.entries FOR EACH ROW EXECUTE FUNCTION private.take_example_gap();
 CREATE TRIGGER entries_tell_edits AFTER UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.tell_entry_edit();
 CREATE TRIGGER entries_tell_variant_edits AFTER UPDATE ON public.entries FOR EACH ROW WHEN ((((old.title IS DISTINCT FROM new.title) OR (old.country IS DISTINCT FROM new.country)) OR (old.show IS DISTINCT FROM new.show))) EXECUTE FUNCTION private.tell_variant_edit();
 CREATE TRIGGER entries_touch_updated_at BEFORE UPDATE OF title, description, country, hint, example_sentence, author, show ON public.entries FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
@@ -536,6 +538,7 @@ comment on column public.entries.rude_in is 'Countries where learners mark the e
 comment on column public.entries.search_text is 'Lower-cased, unaccented title, meaning and Spanish meaning for substring search (trigram index).';
 comment on column public.entries.search_document is 'Spanish (title, both meanings, example) and English (title, meaning) full-text document, accent-insensitive, for ranked search and the tutor.';
 comment on column public.entries.concept_text is 'Title key | meaning | Spanish meaning | example, each folded like a title key: what the concept search matches.';
+comment on column public.entries.example_gap is 'The words of example_sentence its author marked as a cloze card''s gap ([[…]] when written); null when none. Set by private.take_example_gap only.';
 
 -- table public.entry_tags
 create table public.entry_tags (
@@ -1745,7 +1748,7 @@ declare
 begin
   if new.kind = 'cloze' then
     select * into entry from public.entries e where e.id = new.entry_id;
-    if private.cloze_text(entry.example_sentence, entry.title) is null then
+    if private.entry_cloze(entry) is null then
       raise exception 'the example sentence of entry % does not contain its word', new.entry_id
         using errcode = 'PT400', hint = 'cloze_needs_example', column = 'kind';
     end if;
@@ -1762,7 +1765,7 @@ begin
   return new;
 end;
 $function$;
-comment on function private.check_flashcard_kind() is 'Refuses a cloze card whose entry''s example lacks the word, and a variant card of an entry with no other shown form in its group.';
+comment on function private.check_flashcard_kind() is 'Refuses a cloze card whose entry''s example holds neither its marked gap nor its word, and a variant card of an entry with no other shown form in its group.';
 
 -- function private.check_login_throttle(email text, client text)
 CREATE OR REPLACE FUNCTION private.check_login_throttle(email text, client text)
@@ -1990,22 +1993,17 @@ grant execute on function private.client_address() to anon;
 grant execute on function private.client_address() to authenticated;
 comment on function private.client_address() is 'The address of the client behind the request, or ''unknown''.';
 
--- function private.cloze_pattern(word text)
-CREATE OR REPLACE FUNCTION private.cloze_pattern(word text)
+-- function private.cloze_letters(folded text)
+CREATE OR REPLACE FUNCTION private.cloze_letters(folded text)
  RETURNS text
  LANGUAGE plpgsql
  IMMUTABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
 declare
-  folded constant text := regexp_replace(
-    regexp_replace(private.search_normalize(word), '^[^[:alnum:]]+|[^[:alnum:]]+$', '', 'g'), '\s+', ' ', 'g');
   pattern text := '';
   ch text;
 begin
-  if folded = '' then
-    return null;
-  end if;
   foreach ch in array regexp_split_to_array(folded, '') loop
     pattern := pattern || case ch
       when 'a' then '[aáàâäãåAÁÀÂÄÃÅ]'
@@ -2018,9 +2016,6 @@ begin
       when 'y' then '[yýÿYÝŸ]'
       when ' ' then '\s+'
       else case when ch ~ '^[a-z0-9]$' then '[' || ch || upper(ch) || ']'
-                -- Any other character literally: a backslash before a non-alphanumeric
-                -- character is that character in a regular expression; letters outside
-                -- ASCII are taken as they are.
                 when ch ~ '^[[:alnum:]]$' then ch
                 else '\' || ch end
     end;
@@ -2028,8 +2023,49 @@ begin
   return pattern;
 end;
 $function$;
+grant execute on function private.cloze_letters(folded text) to authenticated;
+comment on function private.cloze_letters(folded text) is 'A folded text as a regular expression: each letter matches its accented and capital forms, a space any white space, other characters literally.';
+
+-- function private.cloze_pattern(word text)
+CREATE OR REPLACE FUNCTION private.cloze_pattern(word text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  folded constant text := regexp_replace(
+    regexp_replace(private.search_normalize(word), '^[^[:alnum:]]+|[^[:alnum:]]+$', '', 'g'), '\s+', ' ', 'g');
+  first constant text := split_part(folded, ' ', 1);
+  rest constant text := substr(folded, length(first) + 1);
+  -- A letter outside the word, so that the verb starts one.
+  letter constant text := '[[:alpha:]áéíóúüñàèìòùâêîôûäëïöçÁÉÍÓÚÜÑÀÈÌÒÙÂÊÎÔÛÄËÏÖÇ]';
+  pronouns constant text := '(?:' || private.cloze_letters('me') || '|' || private.cloze_letters('te') || '|'
+                            || private.cloze_letters('se') || '|' || private.cloze_letters('nos') || '|' || private.cloze_letters('os') || '|'
+                            || private.cloze_letters('le') || '|' || private.cloze_letters('les') || '|' || private.cloze_letters('lo') || '|'
+                            || private.cloze_letters('la') || '|' || private.cloze_letters('los') || '|' || private.cloze_letters('las') || ')';
+  verb text[];
+  endings text;
+  reflexive boolean;
+begin
+  if folded = '' then
+    return null;
+  end if;
+  verb := regexp_match(first, '^([a-z]+?)(ar|er|ir)(se|me|te|nos|os|le|les|lo|la|los|las)?$');
+  if verb is null or (length(verb[1]) < 2 and rest = '') then
+    return private.cloze_letters(folded);
+  end if;
+  select string_agg(private.cloze_letters(e), '|' order by length(e) desc, e) into endings
+    from unnest(private.cloze_verb_endings()) e;
+  reflexive := verb[3] in ('se', 'me', 'te', 'nos', 'os');
+  return '(?<!' || letter || ')'
+         || case when reflexive then '(?:' || pronouns || '\s+)?' else '' end
+         || private.cloze_letters(verb[1]) || '(?:' || endings || ')?' || pronouns || '{0,2}'
+         || case when rest = '' then '(?!' || letter || ')' else private.cloze_letters(rest) end;
+end;
+$function$;
 grant execute on function private.cloze_pattern(word text) to authenticated;
-comment on function private.cloze_pattern(word text) is 'A regular expression finding a word in a sentence ignoring case, accents and the punctuation around the word; null for a word with no letter.';
+comment on function private.cloze_pattern(word text) is 'A regular expression finding a word in a sentence ignoring case, accents and the punctuation around the word, a first word shaped like a Spanish infinitive in its common conjugated forms too; null for a word with no letter.';
 
 -- function private.cloze_text(sentence text, word text)
 CREATE OR REPLACE FUNCTION private.cloze_text(sentence text, word text)
@@ -2071,6 +2107,31 @@ end;
 $function$;
 grant execute on function private.cloze_text(sentence text, word text) to authenticated;
 comment on function private.cloze_text(sentence text, word text) is 'The sentence with the word, or each form of a "tío / tía" title, blanked (_____), matched ignoring case and accents; null when the sentence holds none.';
+
+-- function private.cloze_verb_endings()
+CREATE OR REPLACE FUNCTION private.cloze_verb_endings()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select array[
+    -- infinitives, imperatives (vosotros), gerunds, participles
+    'ar', 'er', 'ir', 'ad', 'ed', 'id', 'ando', 'iendo', 'yendo', 'ado', 'ada', 'ados', 'adas', 'ido', 'ida', 'idos', 'idas',
+    -- present indicative and subjunctive
+    'o', 'as', 'a', 'amos', 'ais', 'an', 'es', 'e', 'emos', 'eis', 'en', 'imos', 'is',
+    -- preterite
+    'i', 'aste', 'asteis', 'aron', 'iste', 'io', 'isteis', 'ieron', 'yo', 'yeron',
+    -- imperfect
+    'aba', 'abas', 'abamos', 'abais', 'aban', 'ia', 'ias', 'iamos', 'iais', 'ian',
+    -- imperfect subjunctive
+    'ara', 'aras', 'aramos', 'arais', 'aran', 'iera', 'ieras', 'ieramos', 'ierais', 'ieran', 'yera', 'yeran',
+    -- future and conditional
+    'are', 'aremos', 'areis', 'ere', 'eremos', 'ereis', 'ire', 'iremos', 'ireis', 'eras', 'era', 'eran', 'iras', 'ira', 'iran',
+    'aria', 'arias', 'ariamos', 'ariais', 'arian', 'eria', 'erias', 'eriamos', 'eriais', 'erian', 'iria', 'irias', 'iriamos', 'iriais', 'irian']
+$function$;
+grant execute on function private.cloze_verb_endings() to authenticated;
+comment on function private.cloze_verb_endings() is 'The common endings of Spanish -ar, -er and -ir verbs (folded), which a cloze blanks after a verb''s stem.';
 
 -- function private.concept_search_hits(q text, max_groups integer, for_tutor boolean)
 CREATE OR REPLACE FUNCTION private.concept_search_hits(q text, max_groups integer, for_tutor boolean DEFAULT false)
@@ -2415,6 +2476,23 @@ $function$;
 grant execute on function private.due_flashcards_at(user_id uuid, at timestamp with time zone, max_cards integer) to authenticated;
 comment on function private.due_flashcards_at(user_id uuid, at timestamp with time zone, max_cards integer) is 'A learner''s first max_cards cards of today''s session at `at` (due by the end of their local day, within the daily limits), oldest due first, as DueFlashcard JSON.';
 
+-- function private.entry_cloze(entry public.entries)
+CREATE OR REPLACE FUNCTION private.entry_cloze(entry public.entries)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when entry.example_gap is not null and strpos(coalesce(entry.example_sentence, ''), entry.example_gap) > 0 then
+      coalesce(private.cloze_text(replace(entry.example_sentence, entry.example_gap, '_____'), entry.title),
+               replace(entry.example_sentence, entry.example_gap, '_____'))
+    else private.cloze_text(entry.example_sentence, entry.title)
+  end
+$function$;
+grant execute on function private.entry_cloze(entry public.entries) to authenticated;
+comment on function private.entry_cloze(entry public.entries) is 'An entry''s cloze front: the example with its marked gap, else its word (conjugated forms too), blanked; null when the example holds neither.';
+
 -- function private.file_report(the_case uuid, who uuid, reason text, note text, OUT reply jsonb, OUT repeated boolean, OUT open_reports integer)
 CREATE OR REPLACE FUNCTION private.file_report(the_case uuid, who uuid, reason text, note text, OUT reply jsonb, OUT repeated boolean, OUT open_reports integer)
  RETURNS record
@@ -2581,14 +2659,14 @@ begin
   meaning := btrim(entry.description);
   meaning := coalesce(private.cloze_text(meaning, entry.title), meaning);
   return case kind
-    when 'cloze' then coalesce(private.cloze_text(entry.example_sentence, entry.title), meaning || ' — ' || country_name)
+    when 'cloze' then coalesce(private.entry_cloze(entry), meaning || ' — ' || country_name)
     when 'variant' then meaning || ' — in ' || country_name || '?'
     else meaning || ' — ' || country_name
   end;
 end;
 $function$;
 grant execute on function private.flashcard_prompt(kind text, entry public.entries) to authenticated;
-comment on function private.flashcard_prompt(kind text, entry public.entries) is 'The English front of a card of that kind for the entry (basic: the word; reverse: meaning — country; cloze: the blanked example; variant: meaning — in country?), the word blanked wherever the meaning names it.';
+comment on function private.flashcard_prompt(kind text, entry public.entries) is 'The English front of a card of that kind for the entry (basic: the word; reverse: meaning — country; cloze: the example with its marked gap or word blanked; variant: meaning — in country?), the word blanked wherever the meaning names it.';
 
 -- function private.follow_mailed_link(purposes text[], link_token text, at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.follow_mailed_link(purposes text[], link_token text, at timestamp with time zone)
@@ -3223,6 +3301,22 @@ begin
 end;
 $function$;
 comment on function private.keep_usage() is 'Usage marks trigger: locks each changed entry, recomputes its rude_in and broadcasts its tallies (entry:<id>, event usage), once per statement.';
+
+-- function private.learning_flashcard_count_at(user_id uuid, at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.learning_flashcard_count_at(user_id uuid, at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from public.flashcards f
+   where f.user_id = learning_flashcard_count_at.user_id
+     and f.due < private.local_day_end(learning_flashcard_count_at.user_id, learning_flashcard_count_at.at)
+     and f.state in (1, 3)
+     and exists (select 1 from public.entries e where e.id = f.entry_id)
+$function$;
+grant execute on function private.learning_flashcard_count_at(user_id uuid, at timestamp with time zone) to authenticated;
+comment on function private.learning_flashcard_count_at(user_id uuid, at timestamp with time zone) is 'How many of the cards today''s session has left at `at` are in a (re)learning step (due by the end of the learner''s local day).';
 
 -- function private.like_pattern(term text)
 CREATE OR REPLACE FUNCTION private.like_pattern(term text)
@@ -4511,6 +4605,33 @@ begin
   return new;
 end;
 $function$;
+
+-- function private.take_example_gap()
+CREATE OR REPLACE FUNCTION private.take_example_gap()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  marked text[];
+  kept text;
+begin
+  if tg_op = 'UPDATE' then
+    kept := old.example_gap;
+  end if;
+  marked := regexp_match(new.example_sentence, '\[\[([^]]*)\]\]');
+  if marked is not null then
+    new.example_sentence := nullif(btrim(regexp_replace(new.example_sentence, '\[\[([^]]*)\]\]', '\1', 'g')), '');
+  end if;
+  if marked is not null and btrim(marked[1]) <> '' then
+    new.example_gap := btrim(marked[1]);
+  else
+    new.example_gap := case when kept is not null and strpos(coalesce(new.example_sentence, ''), kept) > 0 then kept end;
+  end if;
+  return new;
+end;
+$function$;
+comment on function private.take_example_gap() is 'Takes an example''s [[…]] marker out of the sentence into example_gap (kept while the sentence still holds it).';
 
 -- function private.take_rate_limit(bucket text, client text, max_hits integer, per interval, code text)
 CREATE OR REPLACE FUNCTION private.take_rate_limit(bucket text, client text, max_hits integer, per interval, code text DEFAULT 'rate_limited'::text)
@@ -6257,6 +6378,7 @@ begin
   return jsonb_build_object(
     'cards', private.due_flashcards_at((select auth.uid()), now(), max_cards),
     'total', private.due_flashcard_count_at((select auth.uid()), now()),
+    'learning', private.learning_flashcard_count_at((select auth.uid()), now()),
     'today', jsonb_build_object(
       'newCardsPerDay', allowance.new_cards_per_day, 'maxReviewsPerDay', allowance.max_reviews_per_day,
       'newCards', allowance.new_today, 'reviews', allowance.reviews_today));
@@ -6264,7 +6386,7 @@ end;
 $function$;
 grant execute on function public.due_flashcards(max_cards integer) to anon;
 grant execute on function public.due_flashcards(max_cards integer) to authenticated;
-comment on function public.due_flashcards(max_cards integer) is 'The caller''s first max_cards (at most 1000) cards of today''s session (due by the end of their local day, within their daily limits), oldest due first, with recall and button previews; how many in all; and today''s counts against the limits: {cards, total, today}.';
+comment on function public.due_flashcards(max_cards integer) is 'The caller''s first max_cards (at most 1000) cards of today''s session (due by the end of their local day, within their daily limits), oldest due first, with recall and button previews; how many in all, and how many of them are in a learning step; and today''s counts against the limits: {cards, total, learning, today}.';
 
 -- function public.due_flashcards_ahead(max_cards integer)
 CREATE OR REPLACE FUNCTION public.due_flashcards_ahead(max_cards integer DEFAULT 100)
@@ -6343,11 +6465,12 @@ AS $function$
         where et.entry_id = e.id),
       '[]'::jsonb)
   ) || case when e.moderation is null then '{}'::jsonb else jsonb_build_object('moderation', e.moderation) end
+    || case when e.example_gap is null then '{}'::jsonb else jsonb_build_object('exampleGap', e.example_gap) end
 $function$;
 grant execute on function public.entry_json(e public.entries) to anon;
 grant execute on function public.entry_json(e public.entries) to authenticated;
 grant execute on function public.entry_json(e public.entries) to service_role;
-comment on function public.entry_json(e public.entries) is 'An entry as the /api replies with it (_id, exampleSentence, descriptionEs, rudeIn, addedBy: {_id, name} | null, tags: [{_id, name, nameEs?, canRemove}], voteCount...).';
+comment on function public.entry_json(e public.entries) is 'An entry as the /api replies with it (_id, exampleSentence, exampleGap when marked, descriptionEs, rudeIn, addedBy: {_id, name} | null, tags: [{_id, name, nameEs?, canRemove}], voteCount...).';
 
 -- function public.entry_recordings(content_id uuid)
 CREATE OR REPLACE FUNCTION public.entry_recordings(content_id uuid)

@@ -101,8 +101,9 @@ describe('cards that drill an entry more than one way', () => {
 
     // The reverse card: the Spanish meaning; typed without the accent and in capitals.
     await front.filter({ hasText: 'Genial, estupendo.' }).waitFor();
-    // Bien on a new card is a learning step later today: it stays in the session.
-    await phonePage.getByText('Quedan 2 tarjetas').waitFor();
+    // Bien on a new card is a learning step later today: it stays in the session, as learning.
+    await phonePage.getByText('Queda 1 tarjeta').waitFor();
+    await phonePage.getByText('1 en aprendizaje', { exact: true }).waitFor();
     await card.getByText('¿Qué palabra significa esto?').waitFor();
     await card.getByLabel('Tu respuesta (opcional)').fill(`CHEVERE ${run.toUpperCase()}`);
     await phonePage.keyboard.press('Enter');
@@ -148,6 +149,35 @@ describe('cards that drill an entry more than one way', () => {
     await card.getByText('In other countries').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'cloze-4-variant-card');
+  });
+
+  it('fills the gap of a phrase that conjugates, and of a gap its author marked, which no reader sees', async () => {
+    // Issue 32: "echar los perros" with "…le está echando los perros…" makes a cloze card.
+    const phrase = `echar los perros ${run}`;
+    const conjugated = await api<{ data: { _id: string } }>('/content/addContent', {
+      token,
+      body: { title: phrase, description: 'To flirt.', country: 'AR', author: learner.name, exampleSentence: `…Juan le está echando los perros ${run} a Sofía…` },
+    });
+    expect(conjugated.status).toBe(201);
+    // A stem that changes (puso) is marked by its author: the brackets never reach a reader.
+    const marked = await api<{ data: { _id: string; exampleSentence: string; exampleGap?: string } }>('/content/addContent', {
+      token,
+      body: { title: `ponerse las pilas ${run}`, description: 'To get going.', country: 'ES', author: learner.name, exampleSentence: `Juan [[se puso las pilas ${run}]] ayer.` },
+    });
+    expect(marked.status).toBe(201);
+    expect(marked.body.data).toMatchObject({ exampleSentence: `Juan se puso las pilas ${run} ayer.`, exampleGap: `se puso las pilas ${run}` });
+    for (const [id, front] of [
+      [conjugated.body.data._id, '…Juan le está _____ a Sofía…'],
+      [marked.body.data._id, 'Juan _____ ayer.'],
+    ]) {
+      await page.goto(url(`/content/${id}`));
+      await page.getByText(/Juan/).first().waitFor();
+      expect(await page.getByText('[[').count()).toBe(0);
+      await page.getByRole('group', { name: 'Drill it another way' }).getByRole('button', { name: 'Fill the gap' }).click();
+      await toast('Added a “Fill the gap” card to your flashcards!').first().waitFor();
+      const cards = await adminSql()`select private.flashcard_prompt(f.kind, e) as front from public.flashcards f join public.entries e on e.id = f.entry_id where f.entry_id = ${id} and f.kind = 'cloze'`;
+      expect(cards.map((card) => card.front)).toEqual([front]);
+    }
   });
 
   it('wrote nothing to the console', () => {

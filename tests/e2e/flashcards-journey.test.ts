@@ -102,7 +102,8 @@ describe('a learner’s first day with flashcards', () => {
 
     await ratings.getByRole('button', { name: /^Again/ }).click();
     await toast('Streak started! Current streak: 1').waitFor();
-    await page.getByText('3 cards left').waitFor();
+    // Back for a learning step today: learning, no longer left.
+    await page.getByText('2 cards left').waitFor();
     await expect.poll(() => heading().textContent()).toBe(titles[1]);
 
     // The second card: "Hard" with the key 2 once it is turned.
@@ -111,7 +112,7 @@ describe('a learner’s first day with flashcards', () => {
     await page.keyboard.press('2');
     // Hard on a new card is a learning step minutes away: it stays in today's session.
     await expect.poll(() => heading().textContent()).toBe(titles[2]);
-    await page.getByText('3 cards left').waitFor();
+    await page.getByText('1 card left').waitFor();
 
     await card.click();
     await card.getByText('No hint provided').or(card.getByText('A kid, a young guy.')).first().waitFor();
@@ -125,7 +126,8 @@ describe('a learner’s first day with flashcards', () => {
     await dueNow(titles[0]);
     await page.reload();
     await expect.poll(() => heading().textContent()).toBe(titles[0]);
-    await page.getByText('3 cards left').waitFor();
+    await page.getByText('0 cards left').waitFor();
+    await page.getByText('3 learning', { exact: true }).waitFor();
     await card.click();
     await ratings.getByRole('button', { name: /^Easy/ }).click();
     await page.getByRole('timer').waitFor();
@@ -161,8 +163,9 @@ describe('a learner’s first day with flashcards', () => {
     await dueNow(titles[2]);
     await phonePage.goto(url('/flashcards?lng=es'));
     // Hard and Good left those two cards in today's learning steps (minutes away, here made
-    // due now): due by the end of the learner's day, so they are offered again; Easy's card is days away.
-    await phonePage.getByText('Quedan 2 tarjetas').waitFor();
+    // due now): due by the end of the learner's day, so they are offered again, as learning
+    // (none left to introduce); Easy's card is days away.
+    await phonePage.getByText('2 en aprendizaje', { exact: true }).waitFor();
     await phonePage.getByRole('article', { name: 'Tarjeta' }).click();
     await phonePage.getByRole('group', { name: '¿Cuánto lo recordabas?' }).waitFor();
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

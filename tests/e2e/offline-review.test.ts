@@ -192,6 +192,55 @@ describe('reviewing offline', () => {
     expect(await reviewsOnServer()).toHaveLength(3);
   });
 
+  it('keeps two ratings made after the connection dropped unnoticed through a reload offline, and sends each once', async () => {
+    // Issue 32's walk: /flashcards open online, then every request of the page fails while
+    // the browser still believes it is online, two cards are rated, the page is reloaded
+    // offline; once the connection is back, the server has exactly those two reviews.
+    const extraTitle = `guita ${run}`;
+    const added = await api<{ data: { _id: string } }>('/content/addContent', { token, body: { title: extraTitle, description: 'Offline word 5.', country: 'AR', author: learner.name } });
+    expect(added.status).toBe(201);
+    expect((await api('/flashcard/addFlashcard', { token, body: { contentId: added.body.data._id } })).status).toBe(201);
+    await page.reload();
+    await expect.poll(shownTitle).toBe(titles[3]);
+    const before = await reviewsOnServer();
+
+    const failed: string[] = [];
+    await page.route('**/api/**', async (route) => {
+      failed.push(route.request().url());
+      await route.abort('internetdisconnected');
+    });
+    networkCut = true;
+    await card().click();
+    await ratings().getByRole('button', { name: /^Good/ }).click();
+    // The moment the send fails, not only once the browser says it is offline.
+    await page.getByText('Offline — 1 review will sync').waitFor();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect.poll(shownTitle).toBe(extraTitle);
+    await card().click();
+    await ratings().getByRole('button', { name: /^Good/ }).click();
+    await page.getByText('Offline — 2 reviews will sync').waitFor();
+    expect(failed.some((address) => address.includes('/updateFlashcardReview/'))).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Offline — 2 reviews will sync').waitFor();
+    expect(await reviewsOnServer()).toEqual(before);
+
+    await page.unroute('**/api/**');
+    await context.setOffline(false);
+    await expect.poll(() => indicator().textContent(), { timeout: 30_000 }).toBe('');
+    networkCut = false;
+    const after = await reviewsOnServer();
+    const known = new Set(before.map((review) => review.review_id));
+    const arrived = after.filter((review) => !known.has(review.review_id));
+    expect(arrived).toHaveLength(2);
+    expect(new Set(arrived.map((review) => review.flashcard_id)).size).toBe(2);
+    // A reload online sends nothing again.
+    await page.reload();
+    await page.getByText(`Welcome, ${learner.name}!`).waitFor();
+    expect(await reviewsOnServer()).toHaveLength(before.length + 2);
+  });
+
   it('reviews offline the next day a card that was due only tomorrow when the page was loaded online', async () => {
     const sql = adminSql();
     const tomorrowTitle = `micro ${run}`;

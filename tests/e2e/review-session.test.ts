@@ -65,6 +65,9 @@ describe('a review session that respects the learner’s day', () => {
     const heading = () => card.getByRole('heading', { level: 2 }).first();
     await page.getByText('2 cards left').waitFor();
     expect(await heading().textContent()).toBe(titles[0]);
+    // The header counts today as the session does (todayCounts), at every step.
+    const headerProgress = () => page.locator('.today-stats__progress').first().textContent();
+    await expect.poll(headerProgress).toContain('Today: 0 of 2 cards done, 2 left');
     await card.getByRole('button', { name: 'Show hint' }).click();
     await card.getByText(hint, { exact: true }).waitFor();
     // The hint button has the focus: Space turns the card all the same, and keeps the hint open.
@@ -76,6 +79,9 @@ describe('a review session that respects the learner’s day', () => {
     // Good on a new card: its next learning step, minutes away.
     await page.keyboard.press('3');
     await expect.poll(() => heading().textContent()).toBe(titles[1]);
+    await page.getByText('1 card left').waitFor();
+    await page.getByText('1 learning', { exact: true }).waitFor();
+    await expect.poll(headerProgress).toContain('Today: 1 of 2 cards done, 1 left, 1 learning');
     await page.keyboard.press('Space');
     await card.getByText('Tengo mucho laburo.').waitFor();
     await page.keyboard.press('1');
@@ -84,6 +90,7 @@ describe('a review session that respects the learner’s day', () => {
     await timer.waitFor();
     await page.getByText(/^Next card in \d+ min$/).waitFor();
     expect(await page.getByText(/come back tomorrow/).count()).toBe(0);
+    await expect.poll(headerProgress).toContain('Today: 2 of 2 cards done, 0 left, 2 learning');
     // The ratings reach the server in the background (the next card does not wait for them).
     await expect.poll(async () => [(await cardOf(titles[0]))[0].state, (await cardOf(titles[1]))[0].state]).toEqual([1, 1]);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -100,7 +107,11 @@ describe('a review session that respects the learner’s day', () => {
     const heading = page.getByRole('article', { name: 'Flashcard' }).getByRole('heading', { level: 2 }).first();
     await heading.waitFor({ timeout: 15_000 });
     expect(await heading.textContent()).toBe(titles[1]);
-    await page.getByText('2 cards left').waitFor();
+    // Both cards are in a learning step: learning, not left; the header counts as the session
+    // does (todayCounts): two New cards introduced, none left, two learning.
+    await page.getByText('0 cards left').waitFor();
+    await page.getByText('2 learning', { exact: true }).waitFor();
+    await expect.poll(() => page.locator('.today-stats__progress').first().textContent()).toContain('Today: 2 of 2 cards done, 0 left, 2 learning');
   });
 
   it('saves the daily limits on /account', async () => {

@@ -262,6 +262,75 @@ function sharedLock(): (work: () => Promise<void>) => Promise<void> {
   };
 }
 
+describe('ReviewSync: every rating reaches the server once (issue 32)', () => {
+  it('gives up on a send the server never answers (a connection dropped unnoticed): says offline, aborts it, sends again later', async () => {
+    vi.useFakeTimers();
+    const store = memoryReviewStore();
+    const server = fakeServer();
+    const signals: AbortSignal[] = [];
+    let hang = true;
+    const send = vi.fn((review: PendingReview, signal: AbortSignal) => {
+      signals.push(signal);
+      return hang ? new Promise<ReviewReply>(() => {}) : server.send(review);
+    });
+    const sync = newSync({ store, send, sendTimeoutMs: 15_000, retryDelay: () => 1000 });
+    sync.setUser(USER);
+    await sync.enqueue(rating());
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(sync.getState()).toEqual({ pending: 1, offline: false });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sync.getState()).toEqual({ pending: 1, offline: true });
+    expect(signals[0].aborted).toBe(true);
+    hang = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.applied).toHaveLength(1);
+    expect(sync.getState()).toEqual({ pending: 0, offline: false });
+  });
+
+  it('two tabs rating at once on one device: each rating is sent once, in turn', async () => {
+    const store = memoryReviewStore();
+    const server = fakeServer();
+    // Web Locks across tabs: one holder at a time.
+    let held: Promise<void> = Promise.resolve();
+    const exclusive = (work: () => Promise<void>) => {
+      const run = held.then(work);
+      held = run.catch(() => undefined);
+      return run;
+    };
+    const tabA = newSync({ store, send: server.send, exclusive });
+    const tabB = newSync({ store, send: server.send, exclusive });
+    tabA.setUser(USER);
+    tabB.setUser(USER);
+    const made = [rating(), rating(), rating(), rating()];
+    await Promise.all([tabA.enqueue(made[0]), tabB.enqueue(made[1]), tabA.enqueue(made[2]), tabB.enqueue(made[3])]);
+    await Promise.all([tabA.flush(), tabB.flush(), tabA.flush(), tabB.flush()]);
+    expect([...server.received].sort()).toEqual(made.map((review) => review.reviewId).sort());
+    expect(server.applied).toHaveLength(4);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('a reload in the middle of a send: the new page sends it again and the server applies it once', async () => {
+    const store = memoryReviewStore();
+    const server = fakeServer();
+    // The first page's request reaches the server; the page is gone before the answer.
+    const gone = vi.fn(async (review: PendingReview) => {
+      await server.send(review);
+      return new Promise<ReviewReply>(() => {});
+    });
+    const before = newSync({ store, send: gone });
+    before.setUser(USER);
+    const made = await before.enqueue(rating());
+    await vi.waitFor(() => expect(server.applied).toEqual([made.reviewId]));
+    before.dispose();
+    const after = newSync({ store, send: server.send });
+    after.setUser(USER);
+    await after.flush();
+    expect(server.received).toEqual([made.reviewId, made.reviewId]);
+    expect(server.applied).toEqual([made.reviewId]);
+    expect(store.rows.size).toBe(0);
+  });
+});
+
 describe('ReviewSync when a learner leaves the device', () => {
   it('sendNow sends the learner’s queue and answers how many are left: none online, all of them offline', async () => {
     const store = memoryReviewStore();

@@ -1,5 +1,5 @@
 import type { ReviewReply as ServerReviewReply } from '@/lib/api-types';
-import { isApiError } from '@/lib/api';
+import { ApiError, isApiError } from '@/lib/api';
 import type { PendingReview, ReviewStore, SyncedReview } from './review-store';
 
 /**
@@ -17,7 +17,13 @@ export interface ReviewSyncState {
 
 export interface ReviewSyncOptions {
   store: ReviewStore;
-  send: (review: PendingReview) => Promise<ReviewReply>;
+  /** Sends one rating; `signal` aborts it once it has waited `sendTimeoutMs`. */
+  send: (review: PendingReview, signal: AbortSignal) => Promise<ReviewReply>;
+  /**
+   * How long one send may wait for the server's answer: a connection that dropped without the
+   * browser noticing can leave a request hanging for minutes, and the queue behind it.
+   */
+  sendTimeoutMs?: number;
   /** Milliseconds before the retry after `failures` failed attempts in a row. */
   retryDelay?: (failures: number) => number;
   /** Whether the browser believes it is online (navigator.onLine). */
@@ -25,6 +31,9 @@ export interface ReviewSyncOptions {
   /** Runs `work` alone among this origin's tabs (Web Locks), or just runs it. */
   exclusive?: (work: () => Promise<void>) => Promise<void>;
 }
+
+/** A send unanswered this long counts as failed (the server applies its reviewId once if it did arrive). */
+export const SEND_TIMEOUT_MS = 15_000;
 
 /** 1 s, 2 s, 4 s … at most 30 s between attempts while the server cannot be reached. */
 export const defaultRetryDelay = (failures: number) => Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
@@ -71,6 +80,7 @@ export class ReviewSync {
   constructor(options: ReviewSyncOptions) {
     this.options = {
       retryDelay: defaultRetryDelay,
+      sendTimeoutMs: SEND_TIMEOUT_MS,
       online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
       exclusive: (work) => work(),
       ...options,
@@ -223,7 +233,7 @@ export class ReviewSync {
       if (this.userId !== userId) break;
       let reply: ReviewReply;
       try {
-        reply = await this.options.send(review);
+        reply = await this.sendWithin(review);
       } catch (error) {
         if (isTransient(error)) {
           this.unreachable = !isApiError(error) || error.status === 0 || error.status >= 500;
@@ -247,6 +257,23 @@ export class ReviewSync {
     await this.refreshCount();
     // No due list the service worker keeps is older than this.
     await this.options.store.dropSyncedBefore(Date.now() - KEEP_SYNCED_MS).catch(() => undefined);
+  }
+
+  /** One send, given up (aborted, and failed as unreachable) once it has waited `sendTimeoutMs`. */
+  private async sendWithin(review: PendingReview): Promise<ReviewReply> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new ApiError(0, 'network', 'The server did not answer in time.'));
+      }, this.options.sendTimeoutMs);
+    });
+    try {
+      return await Promise.race([this.options.send(review, controller.signal), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private scheduleRetry(): void {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { indexedDbReviewStore, memoryReviewStore, type PendingReview } from './review-store';
 import { ReviewSync, type ReviewReply, type ReviewSyncState } from './review-sync';
 
@@ -10,13 +10,14 @@ let stopWatching = () => {};
  * Sends one queued rating with its id, time and duration (the server applies an id once), as
  * the learner who made it and nobody else (whoever has signed in on this device since).
  */
-function sendReview(review: PendingReview): Promise<ReviewReply> {
+function sendReview(review: PendingReview, signal: AbortSignal): Promise<ReviewReply> {
   const { flashcardId, quality, reviewId, reviewedAt, durationMs } = review;
-  return api.put<ReviewReply>(
-    `/flashcard/updateFlashcardReview/${encodeURIComponent(flashcardId)}`,
-    { quality, reviewId, reviewedAt, durationMs },
-    { asUser: review.userId },
-  );
+  return apiRequest<ReviewReply>(`/flashcard/updateFlashcardReview/${encodeURIComponent(flashcardId)}`, {
+    method: 'PUT',
+    body: { quality, reviewId, reviewedAt, durationMs },
+    asUser: review.userId,
+    signal,
+  });
 }
 
 /** One sync per tab; across tabs, one at a time (Web Locks), so a rating is not sent twice at once. */

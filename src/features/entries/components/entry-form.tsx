@@ -46,6 +46,15 @@ export function toPayload(values: EntryValues): EntryPayload {
   };
 }
 
+/**
+ * The example as its author wrote it: the gap of a Fill-the-gap card in double brackets
+ * (the server keeps them apart from the sentence, so no reader sees them).
+ */
+export function markedGap(example: string, gap: string | undefined): string {
+  const at = gap ? example.indexOf(gap) : -1;
+  return gap && at >= 0 ? `${example.slice(0, at)}[[${gap}]]${example.slice(at + gap.length)}` : example;
+}
+
 /** The form's values for an existing entry. */
 export function entryValues(entry: Entry): EntryValues {
   return {
@@ -54,7 +63,7 @@ export function entryValues(entry: Entry): EntryValues {
     descriptionEs: entry.descriptionEs ?? '',
     country: entry.country,
     hint: entry.hint ?? '',
-    exampleSentence: entry.exampleSentence ?? '',
+    exampleSentence: markedGap(entry.exampleSentence ?? '', entry.exampleGap),
     author: entry.author,
     show: entry.show,
   };
@@ -225,7 +234,7 @@ export function EntryForm({ initial, submitLabel, edit = false, saving, failedKe
       {notice?.(values)}
       <FormField
         label={t('addContent.exampleSentence')}
-        note={t('addContent.optional')}
+        note={t('reviewLoop.exampleNote')}
         error={message(errors.exampleSentence)}
         limit={quietLimit(values.exampleSentence, ENTRY_TEXT_MAX_LENGTH)}
       >

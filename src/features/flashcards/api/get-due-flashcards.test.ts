@@ -54,7 +54,18 @@ describe('offeredSession: the daily limits with the ratings still queued on the 
   const nextMorning = Date.parse('2026-11-28T07:00:00Z');
 
   it('today, nothing queued: the list as the server chose it', () => {
-    expect(offeredSession(reply, evening, [], ZONE)).toEqual({ data: reply.data, total: 4 });
+    expect(offeredSession(reply, evening, [], ZONE)).toEqual({
+      data: reply.data,
+      total: 4,
+      today: { introduced: 1, reviewed: 0, limits: { newCardsPerDay: 3, maxReviewsPerDay: 2 }, learningBeyond: 0 },
+    });
+    // The server's learning count beyond the page is the session's too (todayCounts).
+    expect(offeredSession({ ...reply, total: 9, learning: 3 }, evening, [], ZONE).today.learningBeyond).toBe(2);
+  });
+
+  it('counts toward today’s done the server’s count and the ratings it does not know yet', () => {
+    const session = offeredSession(reply, evening, [queued('n1', 'new', '2026-11-27T19:00:00Z'), queued('r1', 'review', '2026-11-27T19:05:00Z')], ZONE);
+    expect(session.today).toMatchObject({ introduced: 2, reviewed: 1 });
   });
 
   it('today: a queued New card counts toward today with what the server counted', () => {
@@ -164,6 +175,7 @@ describe('offeredSession: the daily limits with the ratings still queued on the 
     expect(offeredSession(old, evening, [queued('n1', 'new', '2026-11-27T19:00:00Z'), queued('x', 'new', '2026-11-27T19:00:00Z')], ZONE)).toEqual({
       data: [of('r1', 'review'), of('n2', 'new'), of('l1', 'learning')],
       total: 3,
+      today: { introduced: 2, reviewed: 0, learningBeyond: 0 },
     });
   });
 });

@@ -12,12 +12,23 @@ type NextDay = NonNullable<ServerDueReply['nextDay']>;
  * copy the service worker kept of one, which an older server sent without `today` and `spare`.
  */
 export type DueReply = Pick<ServerDueReply, 'data' | 'total'> &
-  Partial<Pick<ServerDueReply, 'today'>> & { nextDay?: Omit<NextDay, 'spare'> & Partial<Pick<NextDay, 'spare'>> };
+  Partial<Pick<ServerDueReply, 'today' | 'learning'>> & { nextDay?: Omit<NextDay, 'spare'> & Partial<Pick<NextDay, 'spare'>> };
 
-/** The first page of today's due cards (oldest due first) and how many are due in all. */
+/** What the day's counts start from (todayCounts): done so far, the limits, and the steps beyond the page. */
+export interface DueListToday {
+  /** New cards introduced and Review cards reviewed in the learner's day: the server's count and this device's. */
+  introduced: number;
+  reviewed: number;
+  limits?: { newCardsPerDay: number; maxReviewsPerDay: number };
+  /** Cards in a learning step today that `total` counts and the page does not hold. */
+  learningBeyond: number;
+}
+
+/** The first page of today's due cards (oldest due first), how many are due in all, and the day's counts. */
 export interface DueList {
   cards: DueFlashcard[];
   total: number;
+  today: DueListToday;
 }
 
 /** Cards per fetch of the session (the server's default; at most 200). */
@@ -35,8 +46,8 @@ export async function getDueFlashcards(userId: string, signal?: AbortSignal, tim
   const ratings = await reviewSync()
     .recentOf(userId)
     .catch((): PendingReview[] => []);
-  const { data, total } = offeredSession(reply, Date.now(), ratings, timeZone);
-  return { cards: data, total };
+  const { data, total, today } = offeredSession(reply, Date.now(), ratings, timeZone);
+  return { cards: data, total, today };
 }
 
 /**
@@ -98,18 +109,30 @@ export function offeredSession(
   now: number,
   ratings: readonly (PendingReview | SyncedReview)[],
   timeZone: string | undefined,
-): { data: DueFlashcard[]; total: number } {
+): { data: DueFlashcard[]; total: number; today: DueListToday } {
   const { data, total, nextDay, spare } = sessionOf(reply, now);
   const unknown = unknownTo(reply, [...data, ...spare], nextDay, ratings);
   const rated = new Set(unknown.map((review) => review.flashcardId));
   const unrated = data.filter((card) => !rated.has(card._id));
   const limits = reply.today;
-  if (!limits) return { data: unrated, total: Math.max(unrated.length, total - (data.length - unrated.length)) };
+  const queued = queuedToday(unknown, localDayStart(now, timeZone), localDayEnd(now, timeZone));
+  // The server's learning count is of today's whole session; the page holds some of them.
+  const inSteps = data.filter((card) => card.state === 'learning' || card.state === 'relearning').length;
+  const learningBeyond = nextDay ? 0 : Math.max(0, (reply.learning ?? inSteps) - inSteps);
+  if (!limits) {
+    const today = { introduced: queued.newCards, reviewed: queued.reviews, learningBeyond };
+    return { data: unrated, total: Math.max(unrated.length, total - (data.length - unrated.length)), today };
+  }
   // The kept next day's spare cards come after its own, in place of the ones rated since.
   const candidates = [...unrated, ...spare.filter((card) => !rated.has(card._id))];
-  const queued = queuedToday(unknown, localDayStart(now, timeZone), localDayEnd(now, timeZone));
   // The server's count is of the day it answered in: today's list's day, if that is still today.
   const counted = nextDay ? { newCards: 0, reviews: 0 } : { newCards: limits.newCards, reviews: limits.reviews };
+  const today = {
+    introduced: counted.newCards + queued.newCards,
+    reviewed: counted.reviews + queued.reviews,
+    limits: { newCardsPerDay: limits.newCardsPerDay, maxReviewsPerDay: limits.maxReviewsPerDay },
+    learningBeyond,
+  };
   let newLeft = Math.max(0, limits.newCardsPerDay - counted.newCards - queued.newCards);
   let reviewsLeft = Math.max(0, limits.maxReviewsPerDay - counted.reviews - queued.reviews);
   let cut = false;
@@ -123,7 +146,8 @@ export function offeredSession(
     return true;
   });
   const beyondPage = Math.max(0, total - data.length);
-  return { data: offered, total: offered.length + (cut || nextDay ? 0 : beyondPage) };
+  // A cut page counts nothing beyond it (the limits end the session within it).
+  return { data: offered, total: offered.length + (cut || nextDay ? 0 : beyondPage), today: cut ? { ...today, learningBeyond: 0 } : today };
 }
 
 /** `timeZone`: the learner's (their day, as the daily limits count it). */

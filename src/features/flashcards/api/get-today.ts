@@ -1,20 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { DailyProgress, DueReply } from '@/lib/api-types';
+import { todayCounts, type TodayCounts } from '../components/today-counts';
 import { flashcardKeys } from './flashcard-keys';
 
 export type { DailyProgress };
 
-/** Where today's session stands: cards done (New introduced + Review reviewed) and cards left in it. */
-export interface TodayProgress {
-  done: number;
-  left: number;
-}
-
-/** Today's progress from the due list's smallest page (one card): its `total` and `today`. */
-export async function getToday(userId: string, signal?: AbortSignal): Promise<TodayProgress> {
-  const reply = await api.get<Partial<Pick<DueReply, 'today'>> & Pick<DueReply, 'total'>>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, { query: { limit: 1 }, signal });
-  return { done: (reply.today?.newCards ?? 0) + (reply.today?.reviews ?? 0), left: reply.total };
+/**
+ * Today's counts (todayCounts: done, left, learning) from the due list's smallest page (one
+ * card): its `total`, of which `learning` are in a step, and `today`.
+ */
+export async function getToday(userId: string, signal?: AbortSignal): Promise<TodayCounts> {
+  const reply = await api.get<Partial<Pick<DueReply, 'today' | 'learning'>> & Pick<DueReply, 'total'>>(`/flashcard/getDueFlashcards/${encodeURIComponent(userId)}`, {
+    query: { limit: 1 },
+    signal,
+  });
+  const learning = Math.min(reply.learning ?? 0, reply.total);
+  return todayCounts({
+    cards: [],
+    beyond: { left: reply.total - learning, learning },
+    introduced: reply.today?.newCards ?? 0,
+    reviewed: reply.today?.reviews ?? 0,
+  });
 }
 
 export function todayQueryOptions(userId: string) {

@@ -1,3 +1,5 @@
+import { clozeMatcher } from './cloze-match';
+
 /**
  * Comparing what a learner typed with the word a card asks for, the way the cards are meant
  * to be read: case and accents do not make an answer wrong ("guey" answers "güey"), nor do
@@ -129,13 +131,16 @@ export function clozeParts(prompt: string): string[] {
 }
 
 /**
- * Whether an example sentence holds the word (case and accents aside), as the server checks
- * before adding a cloze card: the menu says so before anyone asks.
+ * Whether an example sentence holds the gap its author marked, or the word (case and accents
+ * aside; a phrase that starts with a verb in its conjugated forms, see cloze-match.ts), as the
+ * server checks before adding a cloze card (private.entry_cloze): the menu says so before
+ * anyone asks.
  */
-export function clozeFits(exampleSentence: string | null | undefined, title: string): boolean {
+export function clozeFits(exampleSentence: string | null | undefined, title: string, exampleGap?: string): boolean {
+  if (exampleGap && exampleSentence?.includes(exampleGap)) return true;
   const sentence = foldAnswer(exampleSentence ?? '');
   return titleForms(title).some((form) => {
     const word = foldAnswer(form);
-    return sentence !== '' && word !== '' && sentence.includes(word);
+    return sentence !== '' && word !== '' && clozeMatcher(word).test(sentence);
   });
 }

@@ -37,7 +37,7 @@ function KindIcon({ added }: { added: boolean }) {
  * when the entry has variants), each marked when the learner has it. A cloze card needs the
  * example to hold the word: when it does not, its choice says why instead of asking.
  */
-export function FlashcardKindsMenu({ entry }: { entry: Pick<Entry, '_id' | 'title' | 'exampleSentence' | 'inFlashcards'> & { variants?: unknown[] } }) {
+export function FlashcardKindsMenu({ entry }: { entry: Pick<Entry, '_id' | 'title' | 'exampleSentence' | 'exampleGap' | 'inFlashcards'> & { variants?: unknown[] } }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -55,7 +55,7 @@ export function FlashcardKindsMenu({ entry }: { entry: Pick<Entry, '_id' | 'titl
   // getContentById's variants: the rest of the entry's group (live on its page).
   const inGroup = (entry.variants?.length ?? 0) > 0;
   const others: FlashcardKind[] = inGroup ? ['reverse', 'cloze', 'variant'] : ['reverse', 'cloze'];
-  const clozeOk = clozeFits(entry.exampleSentence, entry.title);
+  const clozeOk = clozeFits(entry.exampleSentence, entry.title, entry.exampleGap);
 
   const choose = (kind: FlashcardKind) => {
     if (!isLoggedIn || !userId) {

@@ -214,11 +214,14 @@ describe('/flashcards', () => {
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Again/ }));
     expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
-    expect(screen.getByText('3 cards left')).toBeInTheDocument();
+    // Back for a step today: learning, no longer left (todayCounts).
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(screen.getByText('1 learning')).toBeInTheDocument();
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Hard/ }));
     expect(await screen.findByRole('heading', { name: 'palabra 3' })).toBeInTheDocument();
-    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(screen.getByText('1 card left')).toBeInTheDocument();
+    expect(screen.getByText('1 learning')).toBeInTheDocument();
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Easy/ }));
     // Card 1's step is ten minutes away: a countdown, not "come back tomorrow".
@@ -235,7 +238,8 @@ describe('/flashcards', () => {
     });
     expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
     expect(card()).toHaveFocus();
-    expect(screen.getByText('1 card left')).toBeInTheDocument();
+    expect(screen.getByText('0 cards left')).toBeInTheDocument();
+    expect(screen.getByText('1 learning')).toBeInTheDocument();
     // Back for its step, its previews are asked for again.
     // (The rating is queued, so its step counts from the preview's due time: the fake clock's
     // six-minute jump passes it by a few one-second ticks, each of which may ask.)
@@ -381,7 +385,8 @@ describe('/flashcards', () => {
     stubApi({ due: [makeDue(1, {}, { state: 'learning', due: new Date(Date.now() + 2 * MINUTE).toISOString() }), makeDue(2)] });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'palabra 2' })).toBeInTheDocument();
-    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(screen.getByText('1 card left')).toBeInTheDocument();
+    expect(screen.getByText('1 learning')).toBeInTheDocument();
     await user.click(title());
     await user.click(screen.getByRole('button', { name: /^Good/ }));
     expect(await screen.findByText('Next card in 2 min')).toBeInTheDocument();
@@ -430,7 +435,8 @@ describe('/flashcards', () => {
     });
     expect(await screen.findByRole('heading', { name: 'palabra 1' })).toBeInTheDocument();
     expect(screen.queryByText('meaning 1')).not.toBeInTheDocument();
-    expect(screen.getByText('1 card left')).toBeInTheDocument();
+    expect(screen.getByText('0 cards left')).toBeInTheDocument();
+    expect(screen.getByText('1 learning')).toBeInTheDocument();
   });
 
   it('resets the card at once after a review: the next card’s front, unhinted, with focus on it, its 300 ms reset only drawn', async () => {

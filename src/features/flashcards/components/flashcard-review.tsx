@@ -70,6 +70,7 @@ export function FlashcardReview({ userId }: { userId: string }) {
       userId={userId}
       cards={cards}
       total={due.data.total + cards.length - due.data.cards.length}
+      today={due.data.today}
       onPageDone={() => void due.refetch()}
       dayEnd={dayEnd}
       cardOnScreenRef={cardOnScreen}

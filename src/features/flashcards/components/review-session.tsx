@@ -7,6 +7,7 @@ import { recordingsQueryOptions } from '@/features/recordings';
 import { flashcardKeys } from '../api/flashcard-keys';
 import { getDueFlashcards } from '../api/get-due-flashcards';
 import { ratedCard, useReviewFlashcard } from '../api/review-flashcard';
+import type { DueListToday } from '../api/get-due-flashcards';
 import type { DueFlashcard, Rating } from '../api/types';
 import { AllDone } from './all-done';
 import { NextCardCountdown } from './next-card-countdown';
@@ -15,6 +16,7 @@ import { ReviewCard } from './review-card';
 import { KeyboardIcon } from './review-icons';
 import { ReviewLoading } from './review-status';
 import { afterRating, dayRollover, localDayEnd, pickNext, type SessionCard } from './session-queue';
+import { closeSessionCounts, countRating, publishSessionCounts, todayCounts, type TodayCounts } from './today-counts';
 import { useCardFace } from './use-card-face';
 import { useReviewKeys } from './use-review-keys';
 import { useStreakToasts } from './use-streak-toasts';
@@ -27,13 +29,19 @@ function usePrefetchNextRecordings(nextEntry: string | undefined) {
   }, [nextEntry, queryClient]);
 }
 
-/** Above the card: how many are left today, and the keys that drive the review. */
-function ReviewBar({ remaining }: { remaining: number }) {
+/** Above the card: how many are left today and how many wait for a step (todayCounts), and the keys that drive the review. */
+function ReviewBar({ counts }: { counts: TodayCounts }) {
   const { t } = useTranslation();
   return (
     <div className="review__bar">
       <p className="review__remaining" aria-live="polite">
-        {t('flashcards.remaining', { count: remaining })}
+        <span>{t('flashcards.remaining', { count: counts.left })}</span>
+        {counts.learning > 0 && (
+          <>
+            {' · '}
+            <span className="review__learning">{t('reviewLoop.learning', { count: counts.learning })}</span>
+          </>
+        )}
       </p>
       <p className="review__shortcuts">
         <KeyboardIcon />
@@ -43,10 +51,38 @@ function ReviewBar({ remaining }: { remaining: number }) {
   );
 }
 
+/**
+ * Today's counts as the session shows them (todayCounts over its queue, the page's rest and
+ * what was done), published for the header; `countRated` counts a rating toward done.
+ */
+function useSessionCounts(userId: string, queue: SessionCard[], notLoaded: number, today: DueListToday) {
+  // Ratings of this session that count toward today's done (New introduced, Review reviewed).
+  const [ratedHere, setRatedHere] = useState({ introduced: 0, reviewed: 0 });
+  const learningBeyond = Math.min(today.learningBeyond, notLoaded);
+  const counts = todayCounts({
+    cards: queue,
+    beyond: { left: notLoaded - learningBeyond, learning: learningBeyond },
+    introduced: today.introduced + ratedHere.introduced,
+    reviewed: today.reviewed + ratedHere.reviewed,
+    limits: today.limits,
+  });
+  // The header shows what the session shows, at every step.
+  const { done, left, learning } = counts;
+  useEffect(() => publishSessionCounts(userId, { done, left, learning }), [userId, done, left, learning]);
+  useEffect(() => () => closeSessionCounts(userId), [userId]);
+  const countRated = (card: SessionCard) => {
+    const counted = countRating(card);
+    setRatedHere((before) => ({ introduced: before.introduced + counted.introduced, reviewed: before.reviewed + counted.reviewed }));
+  };
+  return { counts, countRated };
+}
+
 interface ReviewSessionProps {
   userId: string;
   cards: DueFlashcard[];
   total: number;
+  /** What today's counts start from (done so far, the limits, steps beyond the page). */
+  today: DueListToday;
   onPageDone: () => void;
   /** When the learner's day the cards were fetched for ends. */
   dayEnd: number;
@@ -66,7 +102,7 @@ interface ReviewSessionProps {
  * its front (never turning over, so its answer is never shown) and its 300 ms reset animation
  * does not hold the keys. With only waiting cards left, a countdown says when the next one is due.
  */
-export function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOnScreenRef, onHeld, onNewDay }: ReviewSessionProps) {
+export function ReviewSession({ userId, cards, total, today, onPageDone, dayEnd, cardOnScreenRef, onHeld, onNewDay }: ReviewSessionProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const timeZone = user?.timeZone;
@@ -119,6 +155,7 @@ export function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOn
   usePrefetchNextRecordings(queue.find((item) => item._id !== currentId)?.contentId);
   // Due today but beyond this page: the server sends the next page once this one is done.
   const notLoaded = Math.max(total - cards.length, 0);
+  const { counts, countRated } = useSessionCounts(userId, queue, notLoaded, today);
   const pageDone = !card && waiting?.kind === 'done' && notLoaded > 0;
   /** Puts a card on screen; one back for another step has its previews asked again first. */
   const showCard = (id: string, list: SessionCard[]) => {
@@ -175,6 +212,7 @@ export function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOn
       setRenewing(true);
       void onNewDay().finally(() => setRenewing(false));
     }
+    countRated(card);
     const next = afterRating(queue, { ...card, ...ratedCard(card, rating, new Date(at).toISOString()), _id: card._id }, localDayEnd(at, timeZone));
     setQueue(next);
     setNow(at);
@@ -187,12 +225,12 @@ export function ReviewSession({ userId, cards, total, onPageDone, dayEnd, cardOn
   useReviewKeys({ flipped: face.flipped, flip: face.flip, rate, speaker });
 
   if (pageDone || renewing) return <ReviewLoading />;
-  if (!card && waiting?.kind === 'wait') return <NextCardCountdown until={waiting.until} now={now} left={queue.length + notLoaded} />;
+  if (!card && waiting?.kind === 'wait') return <NextCardCountdown until={waiting.until} now={now} left={counts.learning + counts.left} />;
   if (!card) return <AllDone finished />;
 
   return (
     <div className="review">
-      <ReviewBar remaining={queue.length + notLoaded} />
+      <ReviewBar counts={counts} />
       <ReviewCard
         key={dealt}
         dealt={dealt > 0}

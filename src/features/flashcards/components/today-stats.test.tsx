@@ -9,25 +9,33 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stubToday(total: number, today: { newCards: number; reviews: number }) {
+function stubToday(total: number, today: { newCards: number; reviews: number }, learning?: number) {
   return stubFetch((url) => {
     if (url.pathname.startsWith('/api/flashcard/getDueFlashcards/'))
-      return json({ success: true, data: [], total, today: { newCardsPerDay: 20, maxReviewsPerDay: 200, ...today } });
+      return json({ success: true, data: [], total, learning, today: { newCardsPerDay: 20, maxReviewsPerDay: 200, ...today } });
     if (url.pathname.startsWith('/api/notifications')) return json({ success: true, data: [], unread: 0, nextCursor: null });
     return json({ data: [], nextCursor: null });
   });
 }
 
+// The header's progress is a lazy part: its first render waits for its module.
 describe('TodayStats', () => {
   it('the header shows the streak and today’s cards done out of done and left, linking to /flashcards, from the smallest due page', async () => {
     const fetchMock = stubToday(6, { newCards: 3, reviews: 1 });
     renderWithProviders(<Header />, { user: { ...testUser, currentStreak: 5 } });
-    const link = await screen.findByRole('link', { name: /^Streak: 5 days\.\s*Today: 4 of 10 cards done, 6 left$/ });
+    const link = await screen.findByRole('link', { name: /^Streak: 5 days\.\s*Today: 4 of 10 cards done, 6 left$/ }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', '/flashcards');
     expect(within(link).getByText('4/10')).toBeInTheDocument();
     const calls = callsTo(fetchMock, `/flashcard/getDueFlashcards/${testUser._id}`);
     expect(calls).toHaveLength(1);
     expect(calls[0].url.searchParams.get('limit')).toBe('1');
+  });
+
+  it('counts the cards in a learning step as learning, neither done nor left (todayCounts)', async () => {
+    stubToday(6, { newCards: 3, reviews: 1 }, 2);
+    renderWithProviders(<Header />, { user: { ...testUser, currentStreak: 5 } });
+    const link = await screen.findByRole('link', { name: /^Streak: 5 days\.\s*Today: 4 of 8 cards done, 4 left, 2 learning$/ }, { timeout: 5000 });
+    expect(within(link).getByText('4/8')).toBeInTheDocument();
   });
 
   it('shows no progress when today has no session at all, and nothing for a visitor', async () => {

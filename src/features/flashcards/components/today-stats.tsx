@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '@/lib/api-types';
 import { useToday } from '../api/get-today';
+import { shownCounts, useSessionCounts } from './today-counts';
 import '../flashcard-strings';
 import './today-stats.css';
 
@@ -16,16 +17,21 @@ function FlameIcon() {
 /**
  * The learner's streak and today's session: cards done today (New cards introduced and Review
  * cards reviewed, as the daily limits count them) out of those and the ones still left in the
- * session. `variant` header: a compact link to /flashcards; end: the session's end screen.
+ * session (todayCounts: cards in a learning step are neither), the numbers the open session
+ * shows. `variant` header: a compact link to /flashcards; end: the session's end screen.
  */
 export function TodayStats({ variant, user }: { variant: 'header' | 'end'; user: Pick<User, '_id' | 'currentStreak'> }) {
   const { t } = useTranslation();
   const today = useToday(user._id);
+  const counts = shownCounts(useSessionCounts(user._id), today.data, today.dataUpdatedAt);
   const streak = user.currentStreak;
   const streakText = t('flashcards.streakDays', { count: streak });
-  const progress = today.data && today.data.done + today.data.left > 0 ? today.data : null;
+  const progress = counts && counts.done + counts.left + counts.learning > 0 ? counts : null;
   const goal = progress ? progress.done + progress.left : 0;
-  const progressText = progress ? t('flashcards.todayProgress', { done: progress.done, goal, left: progress.left }) : '';
+  const progressText = progress
+    ? t('flashcards.todayProgress', { done: progress.done, goal, left: progress.left }) +
+      (progress.learning > 0 ? t('reviewLoop.andLearning', { count: progress.learning }) : '')
+    : '';
   if (variant === 'header') {
     // Named by its content (the numbers shown, then the words they stand for, read aloud only).
     return (

@@ -57,6 +57,8 @@ const dueQuery = z.object({
 interface DueList {
   cards: DueFlashcard[];
   total: number;
+  /** Of `total`, the cards in a learning step (20261208000500). */
+  learning: number;
   today: DailyProgress;
   nextDay?: { from: string; cards: DueFlashcard[]; spare: DueFlashcard[] };
 }
@@ -148,7 +150,7 @@ export const flashcards = new Hono<ApiEnv>()
     // With `ahead=1` too, `nextDay`: when the learner's next local day starts and the cards of
     // its session (due before its end, within a whole day's limits), each with its `due`, and
     // `spare`, the New and Review cards that come next in it (as many as today may still take).
-    return c.json({ success: true, data: due.cards, total: due.total, today: due.today, ...(due.nextDay ? { nextDay: due.nextDay } : {}) });
+    return c.json({ success: true, data: due.cards, total: due.total, learning: due.learning, today: due.today, ...(due.nextDay ? { nextDay: due.nextDay } : {}) });
   })
   .put('/updateFlashcardReview/:flashcardId', async (c) => {
     const id = idParam(c, 'flashcardId', 'flashcard_not_found');

@@ -26,6 +26,8 @@ export const entry = z.strictObject({
   country: countryCode,
   hint: z.string().nullable(),
   exampleSentence: z.string().nullable(),
+  /** The words of the example its author marked as the gap of a cloze card ([[…]] when written); absent when none. */
+  exampleGap: z.string().optional(),
   author: z.string(),
   /** User id of the author; null when a guest added it. */
   owner: id.nullable(),

@@ -90,6 +90,8 @@ export const dueReply = z.strictObject({
   data: z.array(dueFlashcard),
   /** Today's whole session. */
   total: z.number().int(),
+  /** Of `total`, the cards in a (re)learning step: today's counts show them as learning, not left. */
+  learning: z.number().int(),
   today: dailyProgress,
   /**
    * With `ahead=1`: when the learner's next local day starts, and its session's cards (within
