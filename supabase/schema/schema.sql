@@ -3119,7 +3119,6 @@ AS $function$
 $function$;
 grant execute on function private.is_push_endpoint(endpoint text) to anon;
 grant execute on function private.is_push_endpoint(endpoint text) to authenticated;
-grant execute on function private.is_push_endpoint(endpoint text) to public;
 grant execute on function private.is_push_endpoint(endpoint text) to service_role;
 comment on function private.is_push_endpoint(endpoint text) is 'Whether a push subscription''s endpoint may be stored: https to a public host name, or http on loopback (the local test push service).';
 
@@ -3711,7 +3710,6 @@ CREATE OR REPLACE FUNCTION private.push_subscriptions_per_learner()
  SET search_path TO ''
 AS $function$ select 10 $function$;
 grant execute on function private.push_subscriptions_per_learner() to authenticated;
-grant execute on function private.push_subscriptions_per_learner() to public;
 grant execute on function private.push_subscriptions_per_learner() to service_role;
 comment on function private.push_subscriptions_per_learner() is 'The most push subscriptions a learner keeps; subscribing past it replaces the least recently renewed.';
 

@@ -31,7 +31,7 @@ select is(
     - 'createdAt',
   '{"_id": "71111111-1111-4111-8111-111111111111", "name": "Uma User", "email": "uma@test.jerga.local",
     "isAdmin": false, "lastLogin": "2026-05-01T12:00:00+00:00", "timeZone": "UTC",
-    "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200}'::jsonb,
+    "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200, "reminders": {"email": false, "push": false, "time": "19:00"}, "language": "en", "reminderOffered": false}'::jsonb,
   'user_json has the spec''s field names'
 );
 

@@ -58,17 +58,17 @@ select tests.authenticate_as('12010000-0000-4000-8000-000000000001', :'uma_sessi
 
 select is(public.current_profile() - 'createdAt' - 'lastLogin',
   '{"_id": "12010000-0000-4000-8000-000000000001", "name": "Uma User", "email": "uma.user@test.jerga.local",
-    "isAdmin": false, "timeZone": "UTC", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200}',
+    "isAdmin": false, "timeZone": "UTC", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200, "reminders": {"email": false, "push": false, "time": "19:00"}, "language": "en", "reminderOffered": false}',
   'a user reads their own profile');
 select is(public.update_profile(E'  Uma U. \t') - 'createdAt' - 'lastLogin',
   '{"_id": "12010000-0000-4000-8000-000000000001", "name": "Uma U.", "email": "uma.user@test.jerga.local",
-    "isAdmin": false, "timeZone": "UTC", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200}',
+    "isAdmin": false, "timeZone": "UTC", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200, "reminders": {"email": false, "push": false, "time": "19:00"}, "language": "en", "reminderOffered": false}',
   'a user changes their name (trimmed); the time zone is kept');
 select is(public.update_profile(time_zone => ' America/Bogota ') ->> 'timeZone', 'America/Bogota',
   'a user sets a real time zone (trimmed)');
 select is(public.update_profile(null, null) - 'createdAt' - 'lastLogin',
   '{"_id": "12010000-0000-4000-8000-000000000001", "name": "Uma U.", "email": "uma.user@test.jerga.local",
-    "isAdmin": false, "timeZone": "America/Bogota", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200}',
+    "isAdmin": false, "timeZone": "America/Bogota", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200, "reminders": {"email": false, "push": false, "time": "19:00"}, "language": "en", "reminderOffered": false}',
   'null arguments keep both fields');
 select is(public.update_profile() ->> 'name', 'Uma U.', 'no arguments change nothing either');
 select is(tests.error_of($$ select public.update_profile('   ') $$) - 'message',
@@ -127,7 +127,7 @@ select results_eq(
   'a page after the first of two users with the same created_at begins with the second');
 select is((select u from public.list_users(1, '2990-01-02T00:00:00Z', '12010000-0000-4000-8000-000000000002') u) - 'createdAt' - 'lastLogin',
   '{"_id": "12010000-0000-4000-8000-000000000001", "name": "Uma User", "email": "uma.user@test.jerga.local",
-    "isAdmin": false, "timeZone": "Europe/Madrid", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200,
+    "isAdmin": false, "timeZone": "Europe/Madrid", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200, "reminders": {"email": false, "push": false, "time": "19:00"}, "language": "en", "reminderOffered": false,
     "bannedUntil": null}',
   'each user as the /api replies with it, e-mail included');
 select is((select count(*)::integer from public.list_users(0)), 1, 'a page size of 0 is raised to 1');
@@ -140,7 +140,7 @@ select ok((select count(*) from public.profiles) > 1000, '(there are more than 1
 -------------------------------------------------------------------------------- the admin: set_admin
 select is(public.set_admin('12010000-0000-4000-8000-000000000002', true) - 'createdAt' - 'lastLogin',
   '{"_id": "12010000-0000-4000-8000-000000000002", "name": "Otto Other", "email": "otto.other@test.jerga.local",
-    "isAdmin": true, "timeZone": "UTC", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200}',
+    "isAdmin": true, "timeZone": "UTC", "currentStreak": 0, "longestStreak": 0, "notifications": {"comments": true, "replies": true, "votes": true, "moderation": true}, "newCardsPerDay": 20, "maxReviewsPerDay": 200, "reminders": {"email": false, "push": false, "time": "19:00"}, "language": "en", "reminderOffered": false}',
   'an admin grants admin rights and gets the user back');
 select is(tests.error_of($$ select public.set_admin('12010000-0000-4000-8000-000000000002', null) $$) - 'message',
   '{"code": "PT400", "hint": "invalid_input", "column": "isAdmin"}', 'make_admin must be true or false: PT400 on isAdmin');

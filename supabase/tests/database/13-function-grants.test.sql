@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(163);
+select plan(173);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -72,10 +72,22 @@ select plan(163);
 --   authenticated only: reset_own_flashcard (public.reset_flashcard, run as the caller, resets
 --     one of the caller's own cards, checked inside: scheduling columns and the log are not
 --     the learner's to write; a guest is told to log in before it is reached).
+--   anon and authenticated: word_of_the_day_in_reach (GET /api/content/wordOfTheDay, guests'
+--     too: it checks the date's bounds, then chooses the day's word once). nobody:
+--     choose_word_of_the_day (called by it and by public.word_of_the_day, service_role only).
+--   nobody: claim_reminders and unsubscribe_from_reminder_mail (the reminders function's,
+--     service_role only: who is reminded, and the one-click unsubscribe behind its token).
+--   authenticated only: the private save_push_subscription (POST /api/push/subscribe through
+--     public.save_push_subscription, in the caller's own name).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
+  ('private.word_of_the_day_in_reach(date)', true, true),
+  ('private.choose_word_of_the_day(date)', false, false),
+  ('private.claim_reminders(timestamp with time zone, integer)', false, false),
+  ('private.unsubscribe_from_reminder_mail(uuid, text, boolean)', false, false),
+  ('private.save_push_subscription(text, text, text)', false, true),
   ('private.add_variant_link(uuid, uuid)', false, true),
   ('private.audit(text, text, text, text, text, jsonb)', false, false),
   ('private.audit_admin_changes()', false, false),

@@ -152,7 +152,7 @@ select is(tests.error_of($$ select public.set_daily_limits(1000, null) $$) - 'me
 select is(tests.error_of($$ select public.set_daily_limits(-1, null) $$) ->> 'hint', 'new_cards_per_day_invalid', 'newCardsPerDay -1: refused');
 select is(tests.error_of($$ select public.set_daily_limits(null, 10000) $$) - 'message',
   '{"code": "PT400", "hint": "max_reviews_per_day_invalid", "column": "maxReviewsPerDay"}', 'maxReviewsPerDay 10000: PT400 max_reviews_per_day_invalid');
-select is(public.set_daily_limits(0, 9999) - array['_id', 'name', 'email', 'isAdmin', 'createdAt', 'lastLogin', 'timeZone', 'currentStreak', 'longestStreak', 'notifications'],
+select is(public.set_daily_limits(0, 9999) - array['_id', 'name', 'email', 'isAdmin', 'createdAt', 'lastLogin', 'timeZone', 'currentStreak', 'longestStreak', 'notifications', 'reminders', 'language', 'reminderOffered'],
   '{"newCardsPerDay": 0, "maxReviewsPerDay": 9999}', 'the bounds are accepted and returned with the profile');
 select is(public.set_daily_limits(null, 150) ->> 'newCardsPerDay', '0', 'null keeps a limit');
 select is(public.current_profile() ->> 'maxReviewsPerDay', '150', 'the profile returns them');
