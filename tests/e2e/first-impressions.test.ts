@@ -28,6 +28,11 @@ const words = {
   'en-US': { logIn: 'Log In', email: 'Email', password: 'Password', openMenu: 'Open menu', delete: 'Delete', cancel: 'Cancel', confirmDelete: 'Delete entry', update: 'Update', addTag: 'Add Tag', filters: 'Filters', welcome: 'Welcome' },
   es: { logIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', openMenu: 'Abrir menú', delete: 'Eliminar', cancel: 'Cancelar', confirmDelete: 'Eliminar entrada', update: 'Actualizar', addTag: 'Añadir etiqueta', filters: 'Filtros', welcome: 'Te damos la bienvenida' },
 } as const;
+// Issue 32's walk: the Delete-account dialog, the admin area's headings.
+const walkWords = {
+  'en-US': { deleteAccount: 'Delete my account…', keepAccount: 'Keep my account', confirmDeleteAccount: 'Delete my account for good', currentPassword: 'Current password', admin: 'Administration', users: 'Users' },
+  es: { deleteAccount: 'Borrar mi cuenta…', keepAccount: 'Conservar mi cuenta', confirmDeleteAccount: 'Borrar mi cuenta para siempre', currentPassword: 'Contraseña actual', admin: 'Administración', users: 'Usuarios' },
+} as const;
 
 let browser: Browser;
 let entryId: string;
@@ -104,6 +109,36 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const inside = (a: Box, width: number) => a.x >= 0 && a.x + a.width <= width;
 
+/**
+ * On /account: every card pads its content (Sign-in and Daily limits had none), and the
+ * Delete-account dialog holds its password field and both buttons, with nothing to scroll sideways.
+ */
+async function checkAccountPage(page: Page, label: (route: string) => string, language: Language, viewport: ViewportName) {
+  for (const card of ['.sign-in-card', '.daily-limits-card']) {
+    const cardBox = await box(page.locator(card));
+    const title = await box(page.locator(card).locator('h2'));
+    expect(title.x - cardBox.x, label(`${card} padding`)).toBeGreaterThanOrEqual(16);
+    expect(title.y - cardBox.y, label(`${card} padding`)).toBeGreaterThanOrEqual(16);
+  }
+  await page.getByRole('button', { name: walkWords[language].deleteAccount }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await checkAxe(page, label('delete-account dialog'));
+  await screenshot(page, `first-delete-account-${viewport}-${language}`);
+  const dialogBox = await box(dialog);
+  const within = (part: Box) => part.x >= dialogBox.x && part.x + part.width <= dialogBox.x + dialogBox.width && part.y + part.height <= dialogBox.y + dialogBox.height;
+  for (const part of [
+    dialog.getByLabel(walkWords[language].currentPassword),
+    dialog.getByRole('button', { name: walkWords[language].keepAccount }),
+    dialog.getByRole('button', { name: walkWords[language].confirmDeleteAccount }),
+  ]) {
+    expect(within(await box(part)), label(`delete-account dialog: ${String(part)}`)).toBe(true);
+  }
+  expect(await dialog.locator('.dialog__body').evaluate((body) => body.scrollWidth <= body.clientWidth)).toBe(true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe.each([
   ...(Object.keys(VIEWPORTS) as ViewportName[]).flatMap((viewport) => LANGUAGES.map((language) => ({ viewport, language, theme: 'light' as Theme }))),
   // The dark theme too: each language and each viewport once.
@@ -127,6 +162,15 @@ describe.each([
     for (const route of ['/', `/content/${entryId}`, '/addContent', '/addTag', '/addfeedback', '/login', '/register', '/forgot-password', '/reset-password', '/account', '/flashcards', '/chat', '/admin', '/contents', '/no-such-page']) {
       await visit(page, route);
       await checkAxe(page, label(route));
+      // The language switch names each language in itself, marked with its language, in
+      // the main bar and the admin area's (never "Inglés").
+      if (route === '/' || route === '/admin') {
+        const switchOptions = page.getByRole('group', { name: language === 'es' ? 'Idioma' : 'Language' }).getByRole('button', { includeHidden: true });
+        expect(await switchOptions.evaluateAll((buttons) => buttons.map((button) => [button.textContent, button.getAttribute('lang')])), label(route)).toEqual([
+          ['Español', 'es'],
+          ['English', 'en-US'],
+        ]);
+      }
     }
     if (viewport === 'phone') {
       await visit(page, '/');
@@ -210,6 +254,14 @@ describe.each([
 
   it('has no serious accessibility problem signed in, with dialogs open', async () => {
     await logIn(page, language);
+    // "Logged in successfully!" stays clear of every control in the header (the switches,
+    // the bell, the menu) and of the page's top, where its actions sit (Mark all as read).
+    const toast = await box(page.locator('.toast').first());
+    for (const control of await page.locator('.site-header').locator('a, button').all()) {
+      const found = await control.boundingBox();
+      if (found && overlaps(toast, found)) problems.push(`${label('toast')}: covers ${await control.evaluate((element) => element.outerHTML.slice(0, 80))}`);
+    }
+    expect(toast.y, label('toast')).toBeGreaterThan(VIEWPORTS[viewport].viewport.height / 2);
     for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', '/addfeedback', `/editContent/${longEntryId}`, '/account', '/flashcards', '/flashcards/cards', '/chat', '/admin', '/contents']) {
       await visit(page, route);
       await checkAxe(page, label(`${route} signed in`));
@@ -217,6 +269,12 @@ describe.each([
       // instead of widening the page.
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > VIEWPORTS[viewport].viewport.width) problems.push(`${label(route)}: the page is ${width}px wide`);
+      if (route === '/account') await checkAccountPage(page, label, language, viewport);
+      if (route === '/admin') {
+        // The page names the area, the tab its own heading (it said "Users" on every tab).
+        expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([walkWords[language].admin]);
+        await page.getByRole('heading', { level: 2, name: walkWords[language].users }).waitFor();
+      }
     }
     await visit(page, `/content/${entryId}`);
     await page.getByRole('button', { name: words[language].addTag }).click();
