@@ -258,10 +258,11 @@ describe.each([
     // "Logged in successfully!" stays clear of every control in the header (the switches,
     // the bell, the menu) and of the page's top, where its actions sit (Mark all as read).
     const toast = await box(page.locator('.toast').first());
-    for (const control of await page.locator('.site-header').locator('a, button').all()) {
-      const found = await control.boundingBox();
-      if (found && overlaps(toast, found)) problems.push(`${label('toast')}: covers ${await control.evaluate((element) => element.outerHTML.slice(0, 80))}`);
-    }
+    // Every header control's box in one round trip (hidden ones have none).
+    const controls = await page.locator('.site-header').evaluate((header) =>
+      [...header.querySelectorAll('a, button')].map((control) => ({ html: control.outerHTML.slice(0, 80), ...control.getBoundingClientRect().toJSON() }) as { html: string } & Box),
+    );
+    for (const control of controls) if (control.width > 0 && overlaps(toast, control)) problems.push(`${label('toast')}: covers ${control.html}`);
     expect(toast.y, label('toast')).toBeGreaterThan(VIEWPORTS[viewport].viewport.height / 2);
     for (const route of ['/', `/content/${longEntryId}`, '/addContent', '/addTag', '/addfeedback', `/editContent/${longEntryId}`, '/account', '/flashcards', '/flashcards/cards', '/chat', '/admin', '/contents']) {
       await visit(page, route);
