@@ -5,7 +5,8 @@ import { toSupportedLanguage, type Language } from '@/i18n';
 const OPTIONS: readonly Language[] = ['es', 'en-US'];
 
 /**
- * The spec's language switch: Spanish / English, remembered in local storage by the detector.
+ * The spec's language switch, each language named in itself ("Español", "English") and marked
+ * with its language so a screen reader says it as its speakers would; remembered in local storage by the detector.
  * A language not bundled (Spanish) is its own chunk: fetched when the pointer or focus reaches
  * its button, so the click usually finds it loaded; `changeLanguage` loads it first in any case
  * and switches once its strings are in.
@@ -23,6 +24,7 @@ export function LanguageSwitch() {
             type="button"
             className="language-switch__option"
             aria-pressed={current === lng}
+            lang={lng}
             onPointerEnter={prefetch}
             onFocus={prefetch}
             onClick={() => void i18n.changeLanguage(lng)}

@@ -68,16 +68,16 @@ describe('only English is bundled; Spanish loads on demand', () => {
       </I18nextProvider>,
     );
 
-    await user.hover(screen.getByRole('button', { name: 'Spanish' }));
+    await user.hover(screen.getByRole('button', { name: 'Español' }));
     await waitFor(() => expect(i18n.hasResourceBundle('es', 'translation')).toBe(true));
     expect(i18n.resolvedLanguage).toBe('en-US');
 
-    await user.click(screen.getByRole('button', { name: 'Spanish' }));
+    await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');
 
-    await user.click(screen.getByRole('button', { name: 'Inglés' }));
+    await user.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement.lang).toBe('en-US');
   });
@@ -90,7 +90,7 @@ describe('only English is bundled; Spanish loads on demand', () => {
         <LanguageSwitch />
       </I18nextProvider>,
     );
-    await user.click(screen.getByRole('button', { name: 'Spanish' }));
+    await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
     expect(i18n.t('search.noResults')).toBe(SPANISH_NO_RESULTS);
   });

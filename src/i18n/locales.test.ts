@@ -88,7 +88,7 @@ const SPEC_MESSAGES = [
   'Logout failed. Please try again.',
   'Add Tag',
   'Add Content',
-  'Spanish',
+  // The language switch names each language in itself (issue 32): English, and Español.
   'English',
   'guest',
   'Log In',

@@ -1863,8 +1863,8 @@ begin
     left join featured f on f.country = e.country
    where e.show
    order by e.id in (select n.entry_id from near n),
-            sign(e.vote_score) desc,
             e.country in (select n.country from near n where n.day in (choose_word_of_the_day.day - 1, choose_word_of_the_day.day + 1)),
+            sign(e.vote_score) desc,
             f.last_day nulls first,
             e.vote_score desc,
             -- Among equals, a mix that changes from day to day rather than always the oldest.
@@ -5132,9 +5132,16 @@ AS $function$
       '[]'::jsonb))
     -- Only when there is one: the tutor's entries keep the shape they had.
     || case when e.description_es is null then '{}'::jsonb else jsonb_build_object('descriptionEs', e.description_es) end
+    || coalesce(
+      (select jsonb_build_object('tagsEs', jsonb_agg(coalesce(t.name_es, t.name) order by lower(coalesce(t.name_es, t.name))))
+         from public.entry_tags et
+         join public.tags t on t.id = et.tag_id
+        where et.entry_id = e.id
+       having bool_or(t.name_es is not null)),
+      '{}'::jsonb)
 $function$;
 grant execute on function private.tutor_entry_json(e public.entries) to authenticated;
-comment on function private.tutor_entry_json(e public.entries) is 'An entry for the tutor: _id, title, description, descriptionEs (when there is one), country, hint, exampleSentence, voteCount, tags (names).';
+comment on function private.tutor_entry_json(e public.entries) is 'An entry for the tutor: _id, title, description, descriptionEs (when there is one), country, hint, exampleSentence, voteCount, tags (names), tagsEs (the tags'' Spanish names, or their names where they have none; when at least one has a Spanish name).';
 
 -- function private.tutor_message(message text)
 CREATE OR REPLACE FUNCTION private.tutor_message(message text)

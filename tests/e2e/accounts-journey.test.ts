@@ -270,7 +270,8 @@ describe('accounts', () => {
   it('lets the seeded admin manage users on /admin, with no navigation bar', async () => {
     await logIn(page, seededAdmin.email, seededAdmin.password, seededAdmin.name);
     await page.getByRole('link', { name: 'Administer' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Users' }).waitFor();
     const table = page.getByRole('table');
     await table.getByText(person.email).waitFor();
     await table.getByText(googler.email).waitFor();

@@ -85,7 +85,7 @@ describe('an admin looks after the community on a phone', () => {
   });
 
   it('says it all in Spanish', async () => {
-    await page.getByRole('button', { name: 'Spanish' }).click();
+    await page.getByRole('button', { name: 'Español' }).click();
     await page.getByRole('columnheader', { name: 'Estado' }).waitFor();
     await rowOf(learner.name).getByRole('button', { name: `Bloquear a ${learner.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Bloquear a ${learner.name}` });

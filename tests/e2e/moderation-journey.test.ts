@@ -114,6 +114,10 @@ describe('a community that looks after itself', () => {
     await page.goto(new URL('/admin?tab=moderation', stack().webUrl).href);
     await page.getByRole('tab', { name: /Moderation/ }).waitFor();
     expect(await page.getByRole('tab', { name: /Moderation/ }).getAttribute('aria-selected')).toBe('true');
+    // The page names the area; the tab has its own heading (it said "Users" on every tab).
+    await page.getByRole('heading', { level: 2, name: 'Moderation queue' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Administration']);
+    expect(await page.getByRole('heading', { name: 'Users' }).count()).toBe(0);
     const row = page.locator('.case', { hasText: title });
     await row.waitFor();
     await row.getByText('4 reporters').waitFor();
@@ -137,6 +141,8 @@ describe('a community that looks after itself', () => {
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByRole('cell', { name: 'Restored' }).first().waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toContain('Audit log');
+    expect(await page.getByRole('heading', { name: 'Users' }).count()).toBe(0);
     await screenshot(page, 'moderation-5-audit-log');
   });
 

@@ -80,7 +80,7 @@ describe('meanings in Spanish too, on a phone', () => {
   it('switched to Spanish, the entry shows its Spanish meaning', async () => {
     // On a phone the language switch is in the menu.
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Spanish' }).click();
+    await page.getByRole('button', { name: 'Español' }).click();
     await page.getByRole('button', { name: 'Cerrar menú' }).click();
     await expect.poll(() => page.locator('.entry-detail__description').innerText()).toBe(spanish);
     expect(await page.locator('.entry-detail__description [lang="es"]').count()).toBe(1);

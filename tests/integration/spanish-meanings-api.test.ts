@@ -134,6 +134,8 @@ describe('search by the Spanish meaning', () => {
   it('is what the tutor finds too', async () => {
     const word = `guagüita${unique()}`;
     const entry = await addEntry({ descriptionEs: `Una ${word} pequeña.` }, owner.token);
+    const tag = (await api<{ data: Tag }>('/tag/addTag', { body: { name: `bus${unique()}`, nameEs: `micro${unique()}` }, token: owner.token })).body.data;
+    await api('/tag/addTagToContent', { body: { contentId: entry._id, tagId: tag._id }, token: owner.token });
     const chat = await api<Chat>('/chat/new', { body: { userId: owner.id }, token: owner.token });
     const turn = await api<PalabrotasChatTurn>('/chat/send', {
       body: { userId: owner.id, chatId: chat.body._id, message: `¿Qué es una ${word.replace('ü', 'u')}?`, language: 'es' },
@@ -141,8 +143,10 @@ describe('search by the Spanish meaning', () => {
     });
     expect(turn.status).toBe(200);
     expect(turn.body.assistantMessage.citations.map((citation) => citation._id)).toContain(entry._id);
-    // The offline tutor answers a Spanish question with the Spanish meaning.
+    // The offline tutor answers a Spanish question with the Spanish meaning, and names the
+    // tags in Spanish (issue 32: not "Etiquetas: transport").
     expect(turn.body.reply).toContain(word);
+    expect(turn.body.reply).toContain(`- Etiquetas: ${tag.nameEs}`);
   });
 });
 

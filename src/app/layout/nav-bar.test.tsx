@@ -11,10 +11,11 @@ describe('Header and navigation', () => {
     expect(screen.getByRole('link', { name: 'Jerga' })).toHaveAttribute('href', '/');
     const nav = within(screen.getByRole('navigation'));
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Log In']);
-    expect(screen.getByRole('button', { name: 'Spanish' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     const options = within(screen.getByRole('group', { name: 'Language' })).getAllByRole('button');
-    expect(options.map((option) => option.textContent)).toEqual(['Spanish', 'English']);
+    // Each language named in itself, and marked as such for screen readers.
+    expect(options.map((option) => [option.textContent, option.lang])).toEqual([['Español', 'es'], ['English', 'en-US']]);
   });
 
   it('greets a user by name and shows the logged-in menu (Administer for admins)', () => {
@@ -77,7 +78,7 @@ describe('Header and navigation', () => {
       expect(active === close || active.closest('.nav__panel')).toBeTruthy();
       reached.add(active.textContent ?? '');
     }
-    expect([...reached]).toEqual(expect.arrayContaining(['Home', 'Add', 'Log In', 'Spanish', 'English', '']));
+    expect([...reached]).toEqual(expect.arrayContaining(['Home', 'Add', 'Log In', 'Español', 'English', '']));
     await user.tab({ shift: true });
     expect(document.activeElement === close || (document.activeElement as HTMLElement).closest('.nav__panel')).toBeTruthy();
   });
@@ -85,11 +86,11 @@ describe('Header and navigation', () => {
   it('switches the interface to Spanish', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Header />);
-    await user.click(screen.getByRole('button', { name: 'Spanish' }));
+    await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(screen.getByText('¡Te damos la bienvenida, visitante!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
-    // The spec's labels, Spanish / English, in that order in both languages.
+    // Spanish, then English, each named in itself, the same in both languages (issue 32: not "Inglés").
     const options = within(screen.getByRole('group', { name: 'Idioma' })).getAllByRole('button');
-    expect(options.map((option) => option.textContent)).toEqual(['Español', 'Inglés']);
+    expect(options.map((option) => [option.textContent, option.lang])).toEqual([['Español', 'es'], ['English', 'en-US']]);
   });
 });

@@ -42,6 +42,26 @@ describe('Admin page', () => {
     expect(screen.getByText('3 users')).toBeInTheDocument();
   });
 
+  it('names the area in its heading, and each tab has its own ("Users" only on Users)', async () => {
+    const user = userEvent.setup();
+    stubFetch((url) => {
+      if (url.pathname === '/api/admin/getReports') return json({ data: [], open: 0, nextCursor: null });
+      if (url.pathname === '/api/admin/getAuditLog') return json({ data: [], nextCursor: null });
+      return json({ users });
+    });
+    renderAdmin();
+    await screen.findByRole('table');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Administration');
+    expect(screen.getByRole('heading', { level: 2, name: 'Users' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Moderation/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Moderation queue' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Audit log' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Audit log' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Administration');
+  });
+
   it('pages through the accounts with Load more, and searches what is loaded', async () => {
     const user = userEvent.setup();
     const fetchMock = stubFetch((url) =>

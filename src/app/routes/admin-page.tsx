@@ -22,6 +22,20 @@ addEnglishPageStrings({ admin: enUSAdmin });
 const TABS = ['users', 'moderation', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The Users tab: its heading, then the table once it has loaded. */
+function UsersTab({ currentUserId }: { currentUserId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="admin-tab-head">
+        <h2 className="section-title">{t('admin.banner')}</h2>
+        <p className="muted">{t('admin.intro')}</p>
+      </div>
+      <UsersPanel currentUserId={currentUserId} />
+    </>
+  );
+}
+
 function UsersPanel({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation();
   const users = useUsers();
@@ -89,10 +103,11 @@ export function AdminPage() {
 
   return (
     <div className="page">
+      {/* The area's name: each tab has its own heading (Users, Moderation queue, Audit log) in its panel. */}
       <header className="page-banner">
-        <h1 className="page-banner__title">{t('admin.banner')}</h1>
+        <h1 className="page-banner__title">{t('admin.tabsLabel')}</h1>
         <p className="page-banner__text">
-          {t('admin.intro')} <strong>{t('admin.openCount', { count: open })}</strong>
+          <strong>{t('admin.openCount', { count: open })}</strong>
         </p>
       </header>
       <div className="admin-tabs" role="tablist" aria-label={t('admin.tabsLabel')} onKeyDown={onKeyDown}>
@@ -115,7 +130,7 @@ export function AdminPage() {
         ))}
       </div>
       <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'users' && <UsersPanel currentUserId={user._id} />}
+        {tab === 'users' && <UsersTab currentUserId={user._id} />}
         {tab === 'moderation' && <ModerationQueue />}
         {tab === 'audit' && <AuditLog />}
       </div>

@@ -7,6 +7,7 @@ import { useDeleteChat } from '../api/delete-chat';
 import { useRenameChat } from '../api/rename-chat';
 import type { ChatListItem } from '../api/types';
 import { PencilIcon, PlusIcon, TrashIcon } from './chat-icons';
+import { useChatTitle } from './use-chat-title';
 
 interface ChatListProps {
   userId: string;
@@ -25,6 +26,7 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating,
   const toast = useToast();
   const deleteChat = useDeleteChat(userId);
   const renameChat = useRenameChat(userId);
+  const titleOf = useChatTitle();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ChatListItem | null>(null);
 
@@ -52,7 +54,7 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating,
             <li key={chat._id} className={`chat-list__item${chat._id === selectedId ? ' chat-list__item--current' : ''}`}>
               {editingId === chat._id ? (
                 <RenameField
-                  title={chat.title}
+                  title={titleOf(chat)}
                   onDone={(title) => {
                     setEditingId(null);
                     if (title) renameChat.mutate({ chatId: chat._id, title }, { onError: () => toast.error(t('chat.renameFailed')) });
@@ -61,14 +63,14 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating,
               ) : (
                 <>
                   <button type="button" className="chat-list__open" aria-current={chat._id === selectedId ? 'true' : undefined} onClick={() => onSelect(chat._id)}>
-                    <span className="chat-list__name">{chat.title}</span>
+                    <span className="chat-list__name">{titleOf(chat)}</span>
                     <span className="chat-list__meta">{t('chat.messageCount', { count: chat.messageCount })}</span>
                   </button>
                   <span className="chat-list__actions">
-                    <button type="button" className="chat-list__action" aria-label={t('chat.rename', { title: chat.title })} title={t('chat.rename', { title: chat.title })} onClick={() => setEditingId(chat._id)}>
+                    <button type="button" className="chat-list__action" aria-label={t('chat.rename', { title: titleOf(chat) })} title={t('chat.rename', { title: titleOf(chat) })} onClick={() => setEditingId(chat._id)}>
                       <PencilIcon />
                     </button>
-                    <button type="button" className="chat-list__action chat-list__action--danger" aria-label={t('chat.delete', { title: chat.title })} title={t('chat.delete', { title: chat.title })} onClick={() => setDeleting(chat)}>
+                    <button type="button" className="chat-list__action chat-list__action--danger" aria-label={t('chat.delete', { title: titleOf(chat) })} title={t('chat.delete', { title: titleOf(chat) })} onClick={() => setDeleting(chat)}>
                       <TrashIcon />
                     </button>
                   </span>
@@ -85,7 +87,7 @@ export function ChatList({ userId, chats, selectedId, onSelect, onNew, creating,
       )}
       {deleting && (
         <Dialog title={t('chat.confirmTitle')} onClose={() => !deleteChat.isPending && setDeleting(null)}>
-          <p className="dialog__text">{t('chat.confirmBody', { title: deleting.title })}</p>
+          <p className="dialog__text">{t('chat.confirmBody', { title: titleOf(deleting) })}</p>
           <div className="dialog__actions">
             <button type="button" className="button button--ghost" onClick={() => setDeleting(null)} disabled={deleteChat.isPending}>
               {t('chat.cancel')}

@@ -190,6 +190,25 @@ describe('/chat', () => {
     expect(callsTo(fetchMock, '/chat/send')[0].body.language).toBe('es');
   });
 
+  it('shows a chat still called by its default title in the reader\'s language ("New Chat" reads "Nuevo chat" in Spanish)', async () => {
+    await i18n.changeLanguage('es');
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ chats: [makeChat({ title: 'New Chat' }), makeChat({ title: 'Jerga de México' })] });
+    renderChat();
+    await emptyChat('es');
+    // The chats themselves (the sidebar's "Nuevo chat" button aside).
+    const list = within(within(screen.getByRole('complementary', { name: 'Tus chats' })).getByRole('list'));
+    expect(list.getByRole('button', { name: /^Nuevo chat/ })).toHaveAttribute('aria-current', 'true');
+    expect(list.getByRole('button', { name: /^Jerga de México/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Nuevo chat' })).toBeInTheDocument();
+    expect(screen.queryByText('New Chat')).not.toBeInTheDocument();
+    // Renaming starts from the title shown; leaving it as it is saves nothing.
+    await user.click(list.getByRole('button', { name: 'Renombrar Nuevo chat' }));
+    expect(screen.getByRole('textbox', { name: 'Título del chat' })).toHaveValue('Nuevo chat');
+    await user.keyboard('{Enter}');
+    expect(callsTo(fetchMock, '/chat/').filter((call) => call.init.method === 'PUT')).toHaveLength(0);
+  });
+
   it('on a failed reply removes the message, puts the text back and says "Failed to send message"', async () => {
     const user = userEvent.setup();
     const stream = eventStream();

@@ -8,6 +8,7 @@ import { useChats } from '../api/get-chats';
 import { ChatsIcon, PlusIcon } from './chat-icons';
 import { ChatList } from './chat-list';
 import { Conversation } from './conversation';
+import { useChatTitle } from './use-chat-title';
 import '../chat.css';
 
 /**
@@ -19,6 +20,7 @@ export function ChatScreen({ userId }: { userId: string }) {
   const toast = useToast();
   const chats = useChats(userId);
   const create = useCreateChat(userId);
+  const titleOf = useChatTitle();
   const [searchParams, setSearchParams] = useSearchParams();
   const [listOpen, setListOpen] = useState(false);
 
@@ -74,7 +76,7 @@ export function ChatScreen({ userId }: { userId: string }) {
       <button type="button" className="chat__list-toggle button button--ghost" aria-expanded={listOpen} aria-controls="chat-list" onClick={() => setListOpen((open) => !open)}>
         <ChatsIcon />
         <span className="visually-hidden">{t('chat.showChats')}: </span>
-        <span className="chat__list-toggle-title">{current?.title ?? t('chat.chats')}</span>
+        <span className="chat__list-toggle-title">{current ? titleOf(current) : t('chat.chats')}</span>
       </button>
       <aside id="chat-list" className="chat__sidebar" aria-label={t('chat.chats')}>
         <ChatList

@@ -10,6 +10,7 @@ import { sendMessage } from '../api/send-message';
 import type { ChatListItem } from '../api/types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
+import { useChatTitle } from './use-chat-title';
 
 /** The learner's message on its way and the reply so far. */
 interface Pending {
@@ -23,6 +24,7 @@ const FOLLOW_SLACK_PX = 80;
 /** One chat: its messages (older ones on demand), the reply streaming in, and the composer. */
 export function Conversation({ userId, chat }: { userId: string; chat: ChatListItem }) {
   const { t, i18n } = useTranslation();
+  const titleOf = useChatTitle();
   const toast = useToast();
   const queryClient = useQueryClient();
   const messages = useChatMessages(chat._id);
@@ -134,7 +136,7 @@ export function Conversation({ userId, chat }: { userId: string; chat: ChatListI
 
   return (
     <div className="chat-conversation">
-      <h2 className="chat-conversation__title">{chat.title}</h2>
+      <h2 className="chat-conversation__title">{titleOf(chat)}</h2>
       <section
         ref={scroller}
         className="chat-messages"

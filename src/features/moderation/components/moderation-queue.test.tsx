@@ -184,6 +184,30 @@ const brigadedCase: ModerationCase = {
   preview: { title: 'chévere', description: 'Great.', country: 'VE', author: 'Olga', ownerName: 'Olga' },
 };
 
+describe('Moderation queue: Restore', () => {
+  it('is offered only for what is hidden or removed: a case still visible has Remove and Dismiss', async () => {
+    stubFetch(() =>
+      json({
+        data: [
+          { ...brigadedCase, _id: 'visible', contentId: 'e-visible', preview: { ...brigadedCase.preview, title: 'visible39' } },
+          { ...brigadedCase, _id: 'held', contentId: 'e-held', hidden: true, moderation: 'held', preview: { ...brigadedCase.preview, title: 'held39' } },
+          { ...brigadedCase, _id: 'removed', contentId: 'e-removed', moderation: 'removed', preview: { ...brigadedCase.preview, title: 'removed39' } },
+        ],
+        open: 3,
+        nextCursor: null,
+      }),
+    );
+    renderWithProviders(<ModerationQueue />, { user: admin });
+    const buttons = async (name: string) =>
+      within(await screen.findByRole('group', { name: `Decide on ${name}` }))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(await buttons('visible39')).toEqual(['Remove', 'Dismiss']);
+    expect(await buttons('held39')).toEqual(['Restore', 'Remove', 'Dismiss']);
+    expect(await buttons('removed39')).toEqual(['Restore', 'Remove', 'Dismiss']);
+  });
+});
+
 describe('Moderation queue: who reported', () => {
   it('shows each reporter’s account age, and which reports do not count toward hiding', async () => {
     stubFetch(() => json({ data: [brigadedCase], open: 1, nextCursor: null }));

@@ -148,9 +148,12 @@ function CaseRow({ item, ago }: { item: ModerationCase; ago: (iso: string) => st
         )}
         {item.status === 'open' ? (
           <>
-            <button type="button" className="button button--small" disabled={resolve.isPending} onClick={() => act('restore')}>
-              {t('admin.moderation.restore')}
-            </button>
+            {/* Only what reports or a moderator hid can be restored: a visible thing is kept by Dismiss. */}
+            {state !== 'visible' && (
+              <button type="button" className="button button--small" disabled={resolve.isPending} onClick={() => act('restore')}>
+                {t('admin.moderation.restore')}
+              </button>
+            )}
             <button type="button" className="button button--small button--danger" disabled={resolve.isPending} onClick={() => act('remove')}>
               {t('admin.moderation.remove')}
             </button>

@@ -81,6 +81,15 @@ describe('offlineReply', () => {
     expect(offlineReply(turn({ entries: [withSpanish] }))).toContain('· Mexico\n\nWork, a job; chambear is to work.');
   });
 
+  it('names the tags in Spanish in a Spanish reply (their Spanish names where they have them), in English otherwise', () => {
+    const withSpanishTags = { ...guagua, tags: ['transport', 'urban'], tagsEs: ['transporte', 'urban'] };
+    const asked = { message: 'guagua', entries: [withSpanishTags], related: [], offlineNoticeGiven: true };
+    expect(offlineReply(turn({ ...asked, language: 'es' }))).toContain('- Etiquetas: transporte, urban');
+    expect(offlineReply(turn(asked))).toContain('- Tags: transport, urban');
+    // No Spanish name at all: the names, in either language.
+    expect(offlineReply(turn({ ...asked, entries: [guagua], language: 'es' }))).toContain('- Etiquetas: transport');
+  });
+
   it('lists every match, leaving out an example or hint the entry does not have', () => {
     const reply = offlineReply(turn({ message: 'trabajo', entries: [chamba, curro], related: [], offlineNoticeGiven: true }));
     expect(reply.split('\n\n')[0]).toBe('I found 2 entries in Jerga that match:');

@@ -28,12 +28,15 @@ const countryName = (phrases: OfflinePhrases, code: string) => phrases.countries
 const meaningOf = (entry: TutorEntry, phrases: OfflinePhrases) =>
   (phrases === offlinePhrases.es && entry.descriptionEs?.trim()) || entry.description;
 
+/** The tags in the reply's language: a Spanish reply uses their Spanish names, as the app does. */
+const tagsOf = (entry: TutorEntry, phrases: OfflinePhrases) => (phrases === offlinePhrases.es && entry.tagsEs) || entry.tags;
+
 function explain(entry: TutorEntry, phrases: OfflinePhrases): string {
   const lines = [`${linkedTitle(entry)} · ${countryName(phrases, entry.country)}`, '', escapeMarkdown(meaningOf(entry, phrases))];
   const details: string[] = [];
   if (entry.exampleSentence?.trim()) details.push(`- ${phrases.example}: *${escapeMarkdown(entry.exampleSentence)}*`);
   if (entry.hint?.trim()) details.push(`- ${phrases.hint}: ${escapeMarkdown(entry.hint)}`);
-  if (entry.tags.length) details.push(`- ${phrases.tags}: ${entry.tags.map(escapeMarkdown).join(', ')}`);
+  if (entry.tags.length) details.push(`- ${phrases.tags}: ${tagsOf(entry, phrases).map(escapeMarkdown).join(', ')}`);
   if (details.length) lines.push('', ...details);
   return lines.join('\n');
 }

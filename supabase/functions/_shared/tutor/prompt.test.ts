@@ -40,6 +40,12 @@ describe('the tutor prompt', () => {
     expect(systemPrompt({ entries: [chamba], related: [], language: 'es' })).not.toContain('Meaning in Spanish');
   });
 
+  it('gives the model the tags\' Spanish names when they have them', () => {
+    const prompt = systemPrompt({ entries: [{ ...chamba, tagsEs: ['trabajo'] }], related: [], language: 'es' });
+    expect(prompt).toContain('  Tags: work\n  Tags in Spanish: trabajo');
+    expect(systemPrompt({ entries: [chamba], related: [], language: 'es' })).not.toContain('Tags in Spanish');
+  });
+
   it('keeps the newest history within the token budget, oldest first, without gaps', async () => {
     const count = await tokenCounter();
     const history = Array.from({ length: 30 }, (_, i) => said(i % 2 ? 'assistant' : 'user', `message ${i} ${'palabra '.repeat(20)}`));

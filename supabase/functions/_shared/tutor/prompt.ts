@@ -18,6 +18,7 @@ function entryLines(entry: TutorEntry): string {
   if (entry.exampleSentence?.trim()) lines.push(`  Example: ${entry.exampleSentence}`);
   if (entry.hint?.trim()) lines.push(`  Hint: ${entry.hint}`);
   if (entry.tags.length) lines.push(`  Tags: ${entry.tags.join(', ')}`);
+  if (entry.tagsEs?.length) lines.push(`  Tags in Spanish: ${entry.tagsEs.join(', ')}`);
   return lines.map((line) => line.replace(/[\r\n]+/g, ' ')).join('\n');
 }
 

@@ -14,6 +14,8 @@ export interface TutorEntry {
   voteCount: number;
   /** Tag names. */
   tags: string[];
+  /** The tags' Spanish names (a tag's name where it has none), when at least one has a Spanish name. */
+  tagsEs?: string[];
 }
 
 /** An earlier message of the chat. */
