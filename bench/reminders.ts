@@ -2,9 +2,9 @@
 // function on a fresh local stack (claim in Postgres + mail over SMTP into the catcher).
 // Learners have reminders on at a random minute of the day in one of 24 time zones, three
 // cards each; one in ten has nothing due, one in ten reviewed today, one in five wants push
-// too. Timed: (1) the first tick after a long stop, which catches up on the whole hour before
-// it (every learner whose time came in the last 60 minutes); (2) the steady state, the next
-// minute's tick; (3) the claim alone in SQL for a whole hour's window (rolled back). Never
+// too. Timed: (1) the ticks after a long stop, which catch up on the whole hour before it
+// (every learner whose time came in the last 60 minutes; a tick claims no batch after 6 s,
+// the next minutes' ticks take the rest); (2) the steady state, the next minute's tick; (3) the claim alone in SQL for a whole hour's window (rolled back). Never
 // fails on timing.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -105,15 +105,26 @@ try {
   console.log(`${'  private.claim_reminders, no batch limit'.padEnd(52)} p50 ${percentile(claimRuns, 50).toFixed(0).padStart(5)} ms   (claims ${claimedInSql} learners)`);
 
   console.log('\nTicks through the function (claim + mail into the catcher):');
-  show('first tick after a stop (catches up an hour)', await tick(AT));
+  // After a long stop an hour's learners are due at once: a tick claims no batch after 6 s,
+  // and the ticks of the next minutes take the rest (the claim's window is an hour).
+  const catchUp: number[] = [];
+  let minute = 0;
+  for (;;) {
+    const result = await tick(new Date(AT.getTime() + minute * 60_000));
+    catchUp.push(result.ms);
+    show(minute === 0 ? 'first tick after a stop (an hour is due)' : `  catching up, the next minute (+${minute})`, result);
+    minute += 1;
+    if (result.reply.claimed < 500 || minute > 30) break;
+  }
+  console.log(`${'catching up an hour after a stop'.padEnd(52)} ${catchUp.length} ticks, longest ${Math.max(...catchUp).toFixed(0)} ms`);
   const steady: number[] = [];
-  for (let minute = 1; minute <= 5; minute += 1) {
+  for (const last = minute + 5; minute < last; minute += 1) {
     const result = await tick(new Date(AT.getTime() + minute * 60_000));
     steady.push(result.ms);
     show(`  the next minute (+${minute})`, result);
   }
   console.log(`${'steady state, one tick a minute'.padEnd(52)} p50 ${percentile(steady, 50).toFixed(0).padStart(5)} ms   max ${Math.max(...steady).toFixed(0)} ms`);
-  show('the same minute again (nobody twice)', await tick(new Date(AT.getTime() + 5 * 60_000)));
+  show('the same minute again (nobody twice)', await tick(new Date(AT.getTime() + (minute - 1) * 60_000)));
 } finally {
   await sql.end();
   await stack.stop();

@@ -46,9 +46,14 @@ export interface ReminderTickResult {
   learners: ClaimedReminder[];
 }
 
-/** Learners per claim; a tick claims again while full batches keep coming and time allows. */
+/**
+ * Learners per claim; a tick claims again while full batches keep coming and time allows. No
+ * batch is claimed after 6 s, so a tick ends within about 10 s (a batch's mail takes a few
+ * seconds) even after a long stop: the claim's window is an hour, so the next minute's tick
+ * takes whoever is left.
+ */
 const BATCH = 500;
-const TICK_BUDGET_MS = 20_000;
+const TICK_BUDGET_MS = 6_000;
 
 interface ClaimRow {
   user_id: string;
