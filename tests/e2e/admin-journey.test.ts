@@ -65,7 +65,7 @@ describe('an admin looks after the community on a phone', () => {
   });
 
   it('lifts the ban', async () => {
-    await rowOf(learner.name).getByRole('button', { name: `Lift the ban on ${learner.name}` }).click();
+    await rowOf(learner.name).getByRole('button', { name: `Unban ${learner.name}` }).click();
     await page.getByText(`${learner.name} can sign in again`).waitFor();
     await rowOf(learner.name).getByText('Active').waitFor();
   });

@@ -217,11 +217,12 @@ describe('a review session that respects the learner’s day', () => {
 
   it('offers the e-mail reminder once a session is finished; Yes turns it on, as /account then shows', async () => {
     // Both cards due now (their steps moved, not waited for): rated Easy, the session ends.
+    // Cards in a learning step count as learning, not left (todayCounts).
     await adminSql()`update public.flashcards f set due = now() - interval '1 minute' from public.entries e where e.id = f.entry_id and e.title in ${adminSql()(titles)}`;
     await page.goto(url('/flashcards'));
     const card = page.getByRole('article', { name: 'Flashcard' });
-    for (let left = 2; left > 0; left--) {
-      await page.getByText(left === 1 ? '1 card left' : `${left} cards left`).waitFor();
+    for (let learning = 2; learning > 0; learning--) {
+      await page.getByText(`${learning} learning`, { exact: true }).waitFor();
       await card.click();
       await page.getByRole('group', { name: 'How well did you remember it?' }).waitFor();
       await page.keyboard.press('4');
