@@ -80,6 +80,11 @@ select throws_ok($$ select private.unsubscribe_from_reminder_mail('54010000-0000
 select throws_ok($$ update public.profiles set reminded_on = '2026-12-08' where id = '54010000-0000-4000-8000-000000000001' $$,
                  '42501', null, 'a learner cannot write reminded_on');
 
+-- Learners the rest of the suite left with reminders on are not this file's: off, until the
+-- rollback, so each claim below sees only the learners made here.
+select tests.clear_authentication();
+update public.profiles set remind_by_email = false, remind_by_push = false where id::text not like '54010000-%';
+
 -- The service role: one tick at 19:00 UTC.
 select tests.authenticate_as_service_role();
 create temporary table claimed54 as select * from private.claim_reminders('2026-12-08 19:00+00');
