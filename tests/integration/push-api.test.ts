@@ -14,7 +14,7 @@ let learner: TestUser;
 
 const payload: PushPayload = { title: 'Time for Spanish', body: '12 cards are due. Keep your 5-day streak!', url: '/flashcards', tag: 'reminder-2026-12-08' };
 const asBrowser = (subscription: FakeSubscription) => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys });
-const deliver = (userId: string) => asService((tx) => deliverPush(tx, userId, payload, { vapid: stack().vapid }));
+const deliver = (userId: string) => deliverPush(asService, userId, payload, { vapid: stack().vapid });
 const rowsOf = (userId: string) =>
   adminSql()<{ endpoint: string; last_success_at: Date | null }[]>`select endpoint, last_success_at from public.push_subscriptions where user_id = ${userId} order by renewed_at`;
 

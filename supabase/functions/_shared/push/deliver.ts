@@ -32,6 +32,9 @@ interface Subscription {
 
 type Outcome = 'sent' | 'gone' | 'failed';
 
+/** Runs database work as a role that may read and write every learner's subscriptions (asService). */
+export type DatabaseRunner = <T>(work: (db: Sql | Tx) => Promise<T>) => Promise<T>;
+
 /**
  * One encrypted message (RFC 8291 aes128gcm) with VAPID (RFC 8292) to one subscription.
  * web-push builds the request (encryption, JWT, headers); fetch sends it, under Node and
@@ -71,15 +74,17 @@ async function sendOne(subscription: Subscription, payload: string, vapid: Vapid
  * the push service answers 404 or 410 (expired, unsubscribed) is deleted; any other answer
  * or error (and an endpoint it may not post to, see endpoints.ts) is counted as failed and the
  * subscription kept. A success marks last_success_at.
- * `db` must be able to read and delete every learner's subscriptions: the service role
- * (asService) or a superuser. Throws only when VAPID keys are missing or the database fails.
+ * `run` runs database work as a role that may read and delete every learner's subscriptions
+ * (asService, or a superuser's transaction): once to read them, once to record the outcomes,
+ * never while the push services answer (the service pool has two connections; a send may
+ * take its whole timeout). Throws only when VAPID keys are missing or the database fails.
  */
-export async function deliverPush(db: Sql | Tx, userId: string, payload: PushPayload, options: DeliverOptions = {}): Promise<PushDelivery> {
+export async function deliverPush(run: DatabaseRunner, userId: string, payload: PushPayload, options: DeliverOptions = {}): Promise<PushDelivery> {
   const vapid = options.vapid ?? vapidFromEnv();
   if (!vapid) throw new Error('Web Push is not configured: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   const settings = { ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
-  const subscriptions = await db<Subscription[]>`
-    select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = ${userId}`;
+  const subscriptions = await run((db) => db<Subscription[]>`
+    select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = ${userId}`);
   if (subscriptions.length === 0) return { sent: 0, removed: 0, failed: 0 };
   // A Topic replaces a reminder still waiting at the push service (RFC 8030 §5.4).
   const topic = /^[A-Za-z0-9_-]{1,32}$/.test(payload.tag) ? payload.tag : undefined;
@@ -88,7 +93,11 @@ export async function deliverPush(db: Sql | Tx, userId: string, payload: PushPay
   const idsWith = (outcome: Outcome) => subscriptions.filter((_, i) => outcomes[i] === outcome).map((subscription) => subscription.id);
   const gone = idsWith('gone');
   const sent = idsWith('sent');
-  if (gone.length) await db`delete from public.push_subscriptions where id = any(${gone}::uuid[])`;
-  if (sent.length) await db`update public.push_subscriptions set last_success_at = now() where id = any(${sent}::uuid[])`;
+  if (gone.length || sent.length) {
+    await run(async (db) => {
+      if (gone.length) await db`delete from public.push_subscriptions where id = any(${gone}::uuid[])`;
+      if (sent.length) await db`update public.push_subscriptions set last_success_at = now() where id = any(${sent}::uuid[])`;
+    });
+  }
   return { sent: sent.length, removed: gone.length, failed: outcomes.filter((outcome) => outcome === 'failed').length };
 }

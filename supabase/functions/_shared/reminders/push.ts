@@ -4,7 +4,7 @@ import { asService } from '../service-db.ts';
 import { reminderLanguage, reminderText } from './strings.ts';
 import type { ClaimedReminder } from './tick.ts';
 
-/** Learners whose browsers are reached at once (each delivery holds a database connection). */
+/** Learners whose browsers are reached at once (a delivery uses the database only before and after its sends). */
 const AT_ONCE = 8;
 
 /** The reminder as a notification: the mail's subject, and its streak or due line. */
@@ -32,7 +32,7 @@ export async function pushReminders(learners: ClaimedReminder[]): Promise<{ sent
   let failed = 0;
   for (let start = 0; start < learners.length; start += AT_ONCE) {
     const batch = learners.slice(start, start + AT_ONCE);
-    const outcomes = await Promise.allSettled(batch.map((learner) => asService((tx) => deliverPush(tx, learner.userId, reminderPayload(learner)))));
+    const outcomes = await Promise.allSettled(batch.map((learner) => deliverPush(asService, learner.userId, reminderPayload(learner))));
     for (const outcome of outcomes) {
       if (outcome.status === 'fulfilled') {
         sent += outcome.value.sent;
