@@ -55,17 +55,20 @@ end;
 $$;
 comment on function public.sitemap_entry_pages(integer) is 'The pages sitemap_entries has for this size: each page''s number, how many entries it holds and their latest updated_at.';
 
+create index entries_sitemap_country_idx on public.entries (country, updated_at) where show;
+comment on index public.entries_sitemap_country_idx is 'A country''s latest shown entry in one index step (the sitemap''s country lastmod), not a scan of every entry.';
+
 create or replace function public.sitemap_countries()
 returns table (code text, lastmod timestamptz)
 language sql
 stable
 set search_path = ''
 as $$
-  select e.country::text, max(e.updated_at)
-    from public.entries e
-   where e.show
-   group by e.country
-   order by e.country;
+  select c.code::text, latest.lastmod
+    from public.countries c
+   cross join lateral (select max(e.updated_at) as lastmod from public.entries e where e.country = c.code and e.show) as latest
+   where latest.lastmod is not null
+   order by c.code;
 $$;
 comment on function public.sitemap_countries() is 'The countries with at least one shown entry, each with its shown entries'' latest updated_at.';
 

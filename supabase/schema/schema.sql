@@ -482,6 +482,7 @@ CREATE INDEX entries_owner_idx ON public.entries USING btree (owner);
 CREATE INDEX entries_owner_newest_idx ON public.entries USING btree (owner, created_at DESC, id DESC) WHERE show;
 CREATE INDEX entries_search_document_idx ON public.entries USING gin (search_document);
 CREATE INDEX entries_search_text_idx ON public.entries USING gin (search_text extensions.gin_trgm_ops);
+CREATE INDEX entries_sitemap_country_idx ON public.entries USING btree (country, updated_at) WHERE show;
 CREATE INDEX entries_sitemap_idx ON public.entries USING btree (id) INCLUDE (updated_at) WHERE show;
 CREATE INDEX entries_title_key_idx ON public.entries USING btree (country, private.title_key(title));
 CREATE INDEX entries_vote_order_idx ON public.entries USING btree (vote_score DESC, created_at DESC, id DESC) WHERE show;
@@ -7717,11 +7718,11 @@ CREATE OR REPLACE FUNCTION public.sitemap_countries()
  STABLE
  SET search_path TO ''
 AS $function$
-  select e.country::text, max(e.updated_at)
-    from public.entries e
-   where e.show
-   group by e.country
-   order by e.country;
+  select c.code::text, latest.lastmod
+    from public.countries c
+   cross join lateral (select max(e.updated_at) as lastmod from public.entries e where e.country = c.code and e.show) as latest
+   where latest.lastmod is not null
+   order by c.code;
 $function$;
 grant execute on function public.sitemap_countries() to anon;
 grant execute on function public.sitemap_countries() to authenticated;
