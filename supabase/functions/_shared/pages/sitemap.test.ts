@@ -83,6 +83,15 @@ describe('sitemapResponse', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('with nothing shown, still lists the home page (without a lastmod) and no other child', async () => {
+    const api = answering(200, JSON.stringify({ data: { pageSize: 10000, entryPages: [], groupPages: [], countries: [] } }));
+    const index = await (await sitemapResponse(get('/sitemap.xml'), api, site))!.text();
+    expect(index.match(/<sitemap>/g)).toHaveLength(1);
+    expect(index).toContain(`<sitemap><loc>${site}/sitemap/pages.xml</loc></sitemap>`);
+    const pages = await (await sitemapResponse(get('/sitemap/pages.xml'), api, site))!.text();
+    expect(pages).toContain(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url><loc>${site}/</loc></url>\n</urlset>`);
+  });
+
   it('answers 404 for a page past the last one (the /api’s empty page)', async () => {
     const response = await sitemapResponse(get('/sitemap/entries-7.xml'), answering(200, '{"data":[]}'), site);
     expect(response?.status).toBe(404);
