@@ -482,6 +482,8 @@ CREATE INDEX entries_owner_idx ON public.entries USING btree (owner);
 CREATE INDEX entries_owner_newest_idx ON public.entries USING btree (owner, created_at DESC, id DESC) WHERE show;
 CREATE INDEX entries_search_document_idx ON public.entries USING gin (search_document);
 CREATE INDEX entries_search_text_idx ON public.entries USING gin (search_text extensions.gin_trgm_ops);
+CREATE INDEX entries_sitemap_country_idx ON public.entries USING btree (country, updated_at) WHERE show;
+CREATE INDEX entries_sitemap_idx ON public.entries USING btree (id) INCLUDE (updated_at) WHERE show;
 CREATE INDEX entries_title_key_idx ON public.entries USING btree (country, private.title_key(title));
 CREATE INDEX entries_vote_order_idx ON public.entries USING btree (vote_score DESC, created_at DESC, id DESC) WHERE show;
 create policy "Anyone can add entries in their own name, guests without an own" on public.entries as permissive for insert to anon, authenticated
@@ -7708,6 +7710,130 @@ $function$;
 grant execute on function public.set_usage(content_id uuid, country text, usage text) to anon;
 grant execute on function public.set_usage(content_id uuid, country text, usage text) to authenticated;
 comment on function public.set_usage(content_id uuid, country text, usage text) is 'Marks how an entry lands in a country for the caller (null takes the mark back); returns {contentId, usage, rudeIn, myUsage}.';
+
+-- function public.sitemap_countries()
+CREATE OR REPLACE FUNCTION public.sitemap_countries()
+ RETURNS TABLE(code text, lastmod timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.code::text, latest.lastmod
+    from public.countries c
+   cross join lateral (select max(e.updated_at) as lastmod from public.entries e where e.country = c.code and e.show) as latest
+   where latest.lastmod is not null
+   order by c.code;
+$function$;
+grant execute on function public.sitemap_countries() to anon;
+grant execute on function public.sitemap_countries() to authenticated;
+grant execute on function public.sitemap_countries() to service_role;
+comment on function public.sitemap_countries() is 'The countries with at least one shown entry, each with its shown entries'' latest updated_at.';
+
+-- function public.sitemap_entries(page integer, page_size integer)
+CREATE OR REPLACE FUNCTION public.sitemap_entries(page integer, page_size integer DEFAULT 10000)
+ RETURNS TABLE(id uuid, updated_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if page is null or page < 1 then
+    raise exception 'page must be 1 or more' using errcode = 'PT400', hint = 'invalid_input', column = 'page';
+  end if;
+  if page_size is null or page_size < 1 or page_size > 10000 then
+    raise exception 'page_size must be from 1 to 10000' using errcode = 'PT400', hint = 'invalid_input', column = 'page_size';
+  end if;
+  return query
+    select e.id, e.updated_at
+      from public.entries e
+     where e.show
+     order by e.id
+    offset (sitemap_entries.page - 1)::bigint * sitemap_entries.page_size
+     limit sitemap_entries.page_size;
+end;
+$function$;
+grant execute on function public.sitemap_entries(page integer, page_size integer) to anon;
+grant execute on function public.sitemap_entries(page integer, page_size integer) to authenticated;
+grant execute on function public.sitemap_entries(page integer, page_size integer) to service_role;
+comment on function public.sitemap_entries(page integer, page_size integer) is 'One page (from 1) of shown entries by id, with updated_at, as a guest sees them whoever calls; empty past the last page.';
+
+-- function public.sitemap_entry_pages(page_size integer)
+CREATE OR REPLACE FUNCTION public.sitemap_entry_pages(page_size integer DEFAULT 10000)
+ RETURNS TABLE(page integer, urls integer, lastmod timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if page_size is null or page_size < 1 or page_size > 10000 then
+    raise exception 'page_size must be from 1 to 10000' using errcode = 'PT400', hint = 'invalid_input', column = 'page_size';
+  end if;
+  return query
+    select (s.n / sitemap_entry_pages.page_size)::integer + 1, count(*)::integer, max(s.updated_at)
+      from (select row_number() over (order by e.id) - 1 as n, e.updated_at from public.entries e where e.show) as s
+     group by 1
+     order by 1;
+end;
+$function$;
+grant execute on function public.sitemap_entry_pages(page_size integer) to anon;
+grant execute on function public.sitemap_entry_pages(page_size integer) to authenticated;
+grant execute on function public.sitemap_entry_pages(page_size integer) to service_role;
+comment on function public.sitemap_entry_pages(page_size integer) is 'The pages sitemap_entries has for this size: each page''s number, how many entries it holds and their latest updated_at.';
+
+-- function public.sitemap_group_pages(page_size integer)
+CREATE OR REPLACE FUNCTION public.sitemap_group_pages(page_size integer DEFAULT 10000)
+ RETURNS TABLE(page integer, urls integer, lastmod timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if page_size is null or page_size < 1 or page_size > 10000 then
+    raise exception 'page_size must be from 1 to 10000' using errcode = 'PT400', hint = 'invalid_input', column = 'page_size';
+  end if;
+  return query
+    select (g.n / sitemap_group_pages.page_size)::integer + 1, count(*)::integer, max(g.updated_at)
+      from (select row_number() over (order by m.concept_id) - 1 as n, max(e.updated_at) as updated_at
+              from public.concept_members m
+              join public.entries e on e.id = m.entry_id and e.show
+             group by m.concept_id) as g
+     group by 1
+     order by 1;
+end;
+$function$;
+grant execute on function public.sitemap_group_pages(page_size integer) to anon;
+grant execute on function public.sitemap_group_pages(page_size integer) to authenticated;
+grant execute on function public.sitemap_group_pages(page_size integer) to service_role;
+comment on function public.sitemap_group_pages(page_size integer) is 'The pages sitemap_groups has for this size: each page''s number, how many groups it holds and their latest updated_at.';
+
+-- function public.sitemap_groups(page integer, page_size integer)
+CREATE OR REPLACE FUNCTION public.sitemap_groups(page integer, page_size integer DEFAULT 10000)
+ RETURNS TABLE(group_id uuid, updated_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if page is null or page < 1 then
+    raise exception 'page must be 1 or more' using errcode = 'PT400', hint = 'invalid_input', column = 'page';
+  end if;
+  if page_size is null or page_size < 1 or page_size > 10000 then
+    raise exception 'page_size must be from 1 to 10000' using errcode = 'PT400', hint = 'invalid_input', column = 'page_size';
+  end if;
+  return query
+    select m.concept_id, max(e.updated_at)
+      from public.concept_members m
+      join public.entries e on e.id = m.entry_id and e.show
+     group by m.concept_id
+     order by m.concept_id
+    offset (sitemap_groups.page - 1)::bigint * sitemap_groups.page_size
+     limit sitemap_groups.page_size;
+end;
+$function$;
+grant execute on function public.sitemap_groups(page integer, page_size integer) to anon;
+grant execute on function public.sitemap_groups(page integer, page_size integer) to authenticated;
+grant execute on function public.sitemap_groups(page integer, page_size integer) to service_role;
+comment on function public.sitemap_groups(page integer, page_size integer) is 'One page (from 1) of concept groups (concept_members.concept_id) with at least one shown member, by id, with the shown members'' latest updated_at.';
 
 -- function public.start_chat(title text)
 CREATE OR REPLACE FUNCTION public.start_chat(title text DEFAULT NULL::text)

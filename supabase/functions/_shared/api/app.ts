@@ -20,6 +20,7 @@ import { profiles } from './profiles.ts';
 import { auth, user } from './accounts.ts';
 import { avatars } from './avatars.ts';
 import { push } from './push.ts';
+import { sitemap } from './sitemap.ts';
 import { withCaller, type ApiEnv } from './context.ts';
 
 export { closeDb as close } from '../db.ts';
@@ -75,6 +76,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/admin', feedbackAdmin);
   app.route('/notification', notifications);
   app.route('/push', push);
+  app.route('/sitemap', sitemap);
   app.notFound((c) => errorResponse(new ApiError(404, 'not_found'), c));
   app.onError(errorResponse);
   return app;
