@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { entryDetail, type EntryDetail } from '../contract/entries.ts';
 import { cardEtag, CARD_CACHE_CONTROL, createCardResponder, type CardLanguage } from './card.ts';
+import { CARD_ASSET_FILES, CARD_PACKAGE_VERSIONS, fetchPinnedAsset } from './card-assets.ts';
 import { CardCache } from './card-cache.ts';
 import { CARD_CONTENT_BOX, cardMeaning, cardSvg, drawableText, renderCard } from './card-render.ts';
 
@@ -33,6 +39,8 @@ const chamba: EntryDetail = entryDetail.parse({
   tags: [],
   variants: [],
 });
+
+const require = createRequire(import.meta.url);
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -234,5 +242,37 @@ describe('card cache', () => {
 
     await expect(cache.card('broken', () => Promise.reject(new Error('font missing')))).rejects.toThrow('font missing');
     await expect(cache.card('broken', draw(2))).resolves.toHaveLength(2);
+  });
+});
+
+describe('card assets', () => {
+  it('pins the installed packages’ versions and files', async () => {
+    for (const [name, file] of Object.entries(CARD_ASSET_FILES)) {
+      const installed = readFileSync(require.resolve(`${file.packageName}/${file.path}`));
+      expect(createHash('sha256').update(installed).digest('hex'), name).toBe(file.sha256);
+    }
+    for (const [packageName, version] of Object.entries(CARD_PACKAGE_VERSIONS)) {
+      const manifest = new URL(`../../../../node_modules/${packageName}/package.json`, import.meta.url);
+      expect((JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version).toBe(version);
+    }
+  });
+
+  it('takes a fetched file only when it is the pinned one', async () => {
+    const wasm = readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm'));
+    const server = createServer((request, response) => {
+      if (request.url === '/good/@resvg/resvg-wasm@2.6.2/index_bg.wasm') return void response.end(wasm);
+      if (request.url === '/tampered/@resvg/resvg-wasm@2.6.2/index_bg.wasm') return void response.end(Buffer.concat([wasm, Buffer.from([0])]));
+      response.statusCode = 404;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(Buffer.from(await fetchPinnedAsset('wasm', `${base}/good/`)).equals(wasm)).toBe(true);
+      await expect(fetchPinnedAsset('wasm', `${base}/tampered`)).rejects.toThrow(/not the pinned file/);
+      await expect(fetchPinnedAsset('wasm', `${base}/missing`)).rejects.toThrow(/: 404$/);
+    } finally {
+      server.close();
+    }
   });
 });
