@@ -3,7 +3,9 @@
 //   1. the first card of the process (it also reads Inter and resvg's WebAssembly),
 //   2. cold: a card never drawn (a new updatedAt each run, so a new ETag): satori + resvg,
 //   3. warm: a card already drawn (a cache lookup and a copy of its bytes),
-//   4. revalidation: If-None-Match naming the card (304, nothing drawn).
+//   4. revalidation: If-None-Match naming the card (304, nothing drawn),
+//   5. a flood: 200 requests at once for cards never drawn (how many are drawn, how many get a
+//      503, how long it lasts, and how long a cached card takes meanwhile).
 //   npx tsx bench/card-png.ts        (BENCH_RUNS samples per case, default 60)
 // Prints p50/p95 per case; never fails on time.
 import type { Entry } from '../supabase/functions/_shared/contract/entries.ts';
@@ -56,4 +58,13 @@ const etags = await Promise.all(warm.map(async (entry, i) => (await cardResponse
 await measure('card.png revalidated: 304', RUNS * 5, async (i) => {
   if ((await fetchCard(warm[i % warm.length], languageOf(i), { 'if-none-match': etags[i % warm.length] })) !== 304) throw new Error('expected a 304');
 }, 56);
+const flood = Array.from({ length: 200 }, (_, i) => entryOf(i, new Date(Date.UTC(2026, 2, 1, 0, 0, i)).toISOString()));
+const floodStart = performance.now();
+const statuses = flood.map((entry, i) => cardResponse(request(entry, languageOf(i)), entry, languageOf(i)).then((response) => response.status));
+const duringStart = performance.now();
+await fetchCard(warm[0], languageOf(0));
+const during = performance.now() - duringStart;
+const answered = await Promise.all(statuses);
+const count = (status: number) => answered.filter((answer) => answer === status).length;
+console.log(`card.png flood: 200 new cards at once: ${count(200)} drawn, ${count(503)} refused (503) in ${(performance.now() - floodStart).toFixed(0)} ms; a cached card meanwhile ${during.toFixed(2)} ms`);
 console.log('Budget (issue 33): warm p95 under 100 ms.');

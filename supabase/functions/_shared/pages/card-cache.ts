@@ -1,5 +1,24 @@
-/** How much a card cache may hold: whichever limit is reached first evicts the least recently used. */
-export type CardCacheLimits = { entries: number; bytes: number };
+/**
+ * How much a card cache may hold (whichever of `entries` and `bytes` is reached first evicts
+ * the least recently used), and how many renders may wait their turn (`waiting`).
+ */
+export type CardCacheLimits = { entries: number; bytes: number; waiting: number };
+
+/** Thrown instead of queueing a render when `waiting` renders already wait: the caller answers 503. */
+export class CardBusyError extends Error {
+  constructor() {
+    super('too many preview cards are being drawn');
+  }
+}
+
+/**
+ * Resolves on a later turn of the event loop. Drawing a card never waits for I/O (satori's
+ * awaits resolve at once), so without this a queue of renders would run back to back as one
+ * long task, and no other request, a cached card's included, would be answered until it ended.
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /**
  * Rendered cards by key (their ETag), least recently used evicted first, so a warm request is a
@@ -13,6 +32,8 @@ export class CardCache {
   private readonly rendering = new Map<string, Promise<Uint8Array>>();
   private queue: Promise<unknown> = Promise.resolve();
   private heldBytes = 0;
+  /** Renders started or waiting: at most one runs, the rest wait in `queue`. */
+  private queued = 0;
 
   constructor(private readonly limits: CardCacheLimits) {}
 
@@ -31,14 +52,19 @@ export class CardCache {
     }
     const pending = this.rendering.get(key);
     if (pending) return pending;
-    const started = this.queue.then(render).then(
+    // A flood of requests for cards nobody has drawn yet waits a bounded time, then is refused.
+    if (this.queued > this.limits.waiting) return Promise.reject(new CardBusyError());
+    this.queued += 1;
+    const started = this.queue.then(nextTurn).then(render).then(
       (png) => {
+        this.queued -= 1;
         this.rendering.delete(key);
         this.store(key, png);
         return png;
       },
       (error: unknown) => {
         // Nothing is kept of a failed render: the next request tries again.
+        this.queued -= 1;
         this.rendering.delete(key);
         throw error;
       },

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { entryDetail, type EntryDetail } from '../contract/entries.ts';
 import { cardEtag, CARD_CACHE_CONTROL, createCardResponder, type CardLanguage } from './card.ts';
 import { CARD_ASSET_FILES, CARD_PACKAGE_VERSIONS, fetchPinnedAsset } from './card-assets.ts';
-import { CardCache } from './card-cache.ts';
+import { CardCache, type CardCacheLimits } from './card-cache.ts';
 import { CARD_CONTENT_BOX, cardMeaning, cardSvg, drawableText, renderCard } from './card-render.ts';
 
 // The preview card as the pages serve it, drawn for real (satori, resvg's WebAssembly, Inter,
@@ -56,7 +56,7 @@ const cardRequest = (headers: Record<string, string> = {}, query = '?lng=en', me
   new Request(`http://localhost/content/${chamba._id}/card.png${query}`, { method, headers });
 
 /** A responder drawing real cards, counting its renders and how many ran at once. */
-function countingResponder(limits?: { entries: number; bytes: number }) {
+function countingResponder(limits?: CardCacheLimits) {
   const counts = { renders: 0, running: 0, mostAtOnce: 0 };
   const respond = createCardResponder({
     limits,
@@ -82,7 +82,7 @@ describe('cardResponse', () => {
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toBe(CARD_CACHE_CONTROL);
     expect(CARD_CACHE_CONTROL).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
-    expect(response.headers.get('etag')).toBe(await cardEtag(chamba, 'en-US'));
+    expect(response.headers.get('etag')).toBe(cardEtag(chamba, 'en-US'));
     expect(response.headers.get('vary')).toBeNull();
     const png = new Uint8Array(await response.arrayBuffer());
     expect(response.headers.get('content-length')).toBe(String(png.byteLength));
@@ -91,7 +91,7 @@ describe('cardResponse', () => {
 
   it('answers 304 without drawing when If-None-Match names the card, in any of its forms', async () => {
     const { respond, counts } = countingResponder();
-    const etag = await cardEtag(chamba, 'en-US');
+    const etag = cardEtag(chamba, 'en-US');
     for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
       const response = await respond(cardRequest({ 'if-none-match': ifNoneMatch }), chamba, 'en-US');
       expect(response.status).toBe(304);
@@ -113,7 +113,7 @@ describe('cardResponse', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect(counts.renders).toBe(2);
-    expect(await cardEtag({ ...chamba, _id: '6d1f0c3e-8a2b-4c6d-9e0f-1a2b3c4d5e6f' }, 'en-US')).not.toBe(await cardEtag(chamba, 'en-US'));
+    expect(cardEtag({ ...chamba, _id: '6d1f0c3e-8a2b-4c6d-9e0f-1a2b3c4d5e6f' }, 'en-US')).not.toBe(cardEtag(chamba, 'en-US'));
   });
 
   it('draws each language its own card, with the Spanish meaning when there is one', async () => {
@@ -217,7 +217,7 @@ describe('card cache', () => {
   });
 
   it('evicts the least recently used card past its count or bytes, and keeps nothing of a failed render', async () => {
-    const cache = new CardCache({ entries: 2, bytes: 10 });
+    const cache = new CardCache({ entries: 2, bytes: 10, waiting: 10 });
     let renders = 0;
     const draw = (size: number) => async () => {
       renders += 1;
@@ -242,6 +242,69 @@ describe('card cache', () => {
 
     await expect(cache.card('broken', () => Promise.reject(new Error('font missing')))).rejects.toThrow('font missing');
     await expect(cache.card('broken', draw(2))).resolves.toHaveLength(2);
+  });
+});
+
+describe('a flood of new cards', () => {
+  it('answers 503 with Retry-After past the waiting renders, while cached cards and 304s still answer', async () => {
+    const gates: (() => void)[] = [];
+    let renders = 0;
+    const respond = createCardResponder({
+      limits: { entries: 10, bytes: 1024 * 1024, waiting: 1 },
+      render: async () => {
+        renders += 1;
+        if (renders > 1) await new Promise<void>((resolve) => gates.push(resolve));
+        return new Uint8Array([0x89, 0x50, 0x4e, 0x47, renders]);
+      },
+    });
+    const at = (day: number) => ({ ...chamba, updatedAt: `2026-04-0${day}T00:00:00+00:00` });
+    expect((await respond(cardRequest(), at(1), 'en-US')).status).toBe(200);
+    // One drawing (held at its gate), one waiting: the next new card is refused.
+    const running = respond(cardRequest(), at(2), 'en-US');
+    const waiting = respond(cardRequest(), at(3), 'en-US');
+    await expect.poll(() => gates.length).toBe(1);
+    const refused = await respond(cardRequest(), at(4), 'en-US');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    // A card already drawn, and a revalidation, are still answered.
+    expect((await respond(cardRequest(), at(1), 'en-US')).status).toBe(200);
+    const etag = cardEtag(at(4), 'en-US');
+    expect((await respond(cardRequest({ 'if-none-match': etag }), at(4), 'en-US')).status).toBe(304);
+    // Another request for the card being drawn shares its render rather than being refused.
+    const sharing = respond(cardRequest(), at(2), 'en-US');
+    gates.shift()!();
+    await expect.poll(() => gates.length).toBe(1);
+    gates.shift()!();
+    expect((await Promise.all([running, waiting, sharing])).map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(renders).toBe(3);
+    // Once the queue has drained, the refused card is drawn.
+    const later = respond(cardRequest(), at(4), 'en-US');
+    await expect.poll(() => gates.length).toBe(1);
+    gates.shift()!();
+    expect((await later).status).toBe(200);
+  });
+});
+
+describe('renders and other requests', () => {
+  it('answers a request for a drawn card between two renders, not after the whole queue', async () => {
+    const { respond } = countingResponder();
+    await respond(cardRequest(), chamba, 'en-US');
+    const finished: string[] = [];
+    const queue = [1, 2, 3].map((day) =>
+      respond(cardRequest(), { ...chamba, updatedAt: `2026-05-0${day}T00:00:00+00:00` }, 'es').then(() => finished.push(`render ${day}`)),
+    );
+    // Arrives as a request does: on a later turn of the event loop.
+    const cached = new Promise<void>((resolve) => {
+      setTimeout(() => {
+        void respond(cardRequest(), chamba, 'en-US').then(() => {
+          finished.push('cached');
+          resolve();
+        });
+      }, 0);
+    });
+    await Promise.all([...queue, cached]);
+    expect(finished.indexOf('cached')).toBeLessThan(2);
   });
 });
 

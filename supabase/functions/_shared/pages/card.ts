@@ -1,5 +1,5 @@
 import type { Entry } from '../contract/entries.ts';
-import { CardCache, type CardCacheLimits } from './card-cache.ts';
+import { CardBusyError, CardCache, type CardCacheLimits } from './card-cache.ts';
 import { CARD_RENDER_VERSION, renderCard, type CardLanguage } from './card-render.ts';
 
 export { CARD_HEIGHT, CARD_WIDTH, type CardLanguage } from './card-render.ts';
@@ -10,8 +10,14 @@ export { CARD_HEIGHT, CARD_WIDTH, type CardLanguage } from './card-render.ts';
  */
 export const CARD_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 
-/** About 40 KB a card: a few hundred cards, well under the budget of bytes. */
-const DEFAULT_LIMITS: CardCacheLimits = { entries: 500, bytes: 32 * 1024 * 1024 };
+/**
+ * About 40 KB a card: a few hundred cards, well under the budget of bytes. At 70 to 200 ms a
+ * render, 32 waiting is a few seconds' work; past that a request for a new card is a 503.
+ */
+const DEFAULT_LIMITS: CardCacheLimits = { entries: 500, bytes: 32 * 1024 * 1024, waiting: 32 };
+
+/** How long a refused client should wait before asking again, in seconds. */
+const BUSY_RETRY_AFTER = 5;
 
 /** What a responder is made of; tests count renders and shrink the cache. */
 export type CardResponderOptions = {
@@ -23,13 +29,14 @@ export type CardResponderOptions = {
 export type CardResponder = (request: Request, entry: Entry, language: CardLanguage) => Promise<Response>;
 
 /**
- * A card's ETag: what the drawing depends on (the entry as of its last change, the language,
- * the drawing itself), hashed so it says nothing else.
+ * A card's ETag: what the drawing depends on (the drawing itself, the entry as of its last
+ * change, the language), all public. Computed at once (no await), so a request for a card
+ * already drawn never waits behind the renders of others.
  */
-export async function cardEtag(entry: Pick<Entry, '_id' | 'updatedAt'>, language: CardLanguage): Promise<string> {
-  const source = new TextEncoder().encode(`${CARD_RENDER_VERSION}\n${entry._id}\n${entry.updatedAt}\n${language}`);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', source));
-  return `"card-${Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('')}"`;
+export function cardEtag(entry: Pick<Entry, '_id' | 'updatedAt'>, language: CardLanguage): string {
+  // Only characters an ETag may hold, whatever the values were.
+  const part = (value: string) => value.replace(/[^\w.:+-]/g, '');
+  return `"card${CARD_RENDER_VERSION}-${part(entry._id)}-${part(entry.updatedAt)}-${part(language)}"`;
 }
 
 /** Whether an If-None-Match header names `etag` (or `*`); weak and strong forms compare alike, as RFC 9110 asks for GET. */
@@ -46,12 +53,18 @@ export function createCardResponder(options: CardResponderOptions = {}): CardRes
   const render = options.render ?? renderCard;
   const cache = new CardCache(options.limits ?? DEFAULT_LIMITS);
   return async (request, entry, language) => {
-    const etag = await cardEtag(entry, language);
+    const etag = cardEtag(entry, language);
     const headers = new Headers({ etag, 'cache-control': CARD_CACHE_CONTROL, 'x-content-type-options': 'nosniff' });
     // Without ?lng= the language came from the cookie or Accept-Language: a shared cache must key on them.
     if (!new URL(request.url).searchParams.has('lng')) headers.set('vary', 'Accept-Language, Cookie');
     if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-    const png = await cache.card(etag, () => render(entry, language));
+    let png: Uint8Array;
+    try {
+      png = await cache.card(etag, () => render(entry, language));
+    } catch (error) {
+      if (!(error instanceof CardBusyError)) throw error;
+      return new Response(null, { status: 503, headers: { 'retry-after': String(BUSY_RETRY_AFTER), 'cache-control': 'no-store' } });
+    }
     headers.set('content-type', 'image/png');
     headers.set('content-length', String(png.byteLength));
     // A copy: the cached bytes stay whole whatever the runtime does with a body it was given.
