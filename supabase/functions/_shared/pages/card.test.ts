@@ -116,6 +116,15 @@ describe('cardResponse', () => {
     expect(cardEtag({ ...chamba, _id: '6d1f0c3e-8a2b-4c6d-9e0f-1a2b3c4d5e6f' }, 'en-US')).not.toBe(cardEtag(chamba, 'en-US'));
   });
 
+  it('gives a new ETag to the Spanish card alone when only the Spanish meaning changed (updatedAt does not move then)', () => {
+    const spanishEdit = { ...chamba, descriptionEs: 'Trabajo, curro.' };
+    expect(cardEtag(spanishEdit, 'es')).not.toBe(cardEtag(chamba, 'es'));
+    expect(cardEtag(spanishEdit, 'en-US')).toBe(cardEtag(chamba, 'en-US'));
+    expect(cardEtag({ ...chamba, title: 'chambita' }, 'en-US')).not.toBe(cardEtag(chamba, 'en-US'));
+    expect(cardEtag({ ...chamba, country: 'PE' }, 'es')).not.toBe(cardEtag(chamba, 'es'));
+    expect(cardEtag(chamba, 'es')).toMatch(/^"[\w.:+-]+"$/);
+  });
+
   it('draws each language its own card, with the Spanish meaning when there is one', async () => {
     const { respond } = countingResponder();
     const [english, spanish] = await Promise.all(

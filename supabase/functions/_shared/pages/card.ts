@@ -1,6 +1,7 @@
 import type { Entry } from '../contract/entries.ts';
+import { cardAssets } from './card-assets.ts';
 import { CardBusyError, CardCache, type CardCacheLimits } from './card-cache.ts';
-import { CARD_RENDER_VERSION, renderCard, type CardLanguage } from './card-render.ts';
+import { CARD_RENDER_VERSION, cardMeaning, renderCard, type CardLanguage } from './card-render.ts';
 
 export { CARD_HEIGHT, CARD_WIDTH, type CardLanguage } from './card-render.ts';
 
@@ -28,15 +29,28 @@ export type CardResponderOptions = {
 /** An entry's preview card as a response to `request` (GET or HEAD), for a reader of `language`. */
 export type CardResponder = (request: Request, entry: Entry, language: CardLanguage) => Promise<Response>;
 
+/** FNV-1a over the UTF-16 code units from `basis`: a fingerprint, not a secret (a collision only keeps an old card). */
+function fnv1a(text: string, basis: number): string {
+  let hash = basis;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+/** The fields a card draws. */
+export type CardEntry = Pick<Entry, '_id' | 'updatedAt' | 'title' | 'description' | 'descriptionEs' | 'country'>;
+
 /**
- * A card's ETag: what the drawing depends on (the drawing itself, the entry as of its last
- * change, the language), all public. Computed at once (no await), so a request for a card
- * already drawn never waits behind the renders of others.
+ * A card's ETag: the drawing's version, the entry and its last change, the language, and a
+ * fingerprint of the words drawn, because `updated_at` does not move when only the Spanish
+ * meaning is edited (its trigger predates that column). All public; computed at once (no
+ * await), so a request for a card already drawn never waits behind the renders of others.
  */
-export function cardEtag(entry: Pick<Entry, '_id' | 'updatedAt'>, language: CardLanguage): string {
+export function cardEtag(entry: CardEntry, language: CardLanguage): string {
   // Only characters an ETag may hold, whatever the values were.
   const part = (value: string) => value.replace(/[^\w.:+-]/g, '');
-  return `"card${CARD_RENDER_VERSION}-${part(entry._id)}-${part(entry.updatedAt)}-${part(language)}"`;
+  const drawn = `${entry.title}\u0000${entry.country}\u0000${cardMeaning(entry, language)}`;
+  const fingerprint = `${fnv1a(drawn, 0x811c9dc5)}${fnv1a(drawn, 0x050c5d1f)}`;
+  return `"card${CARD_RENDER_VERSION}-${part(entry._id)}-${part(entry.updatedAt)}-${part(language)}-${fingerprint}"`;
 }
 
 /** Whether an If-None-Match header names `etag` (or `*`); weak and strong forms compare alike, as RFC 9110 asks for GET. */
@@ -74,3 +88,15 @@ export function createCardResponder(options: CardResponderOptions = {}): CardRes
 
 /** The preview card of `/content/:id/card.png`; the pages read the entry as a guest and answer 404 themselves. */
 export const cardResponse: CardResponder = createCardResponder();
+
+/**
+ * Loads the fonts and resvg's WebAssembly now (about a second), so the first card asked for
+ * does not pay for it; a server may call it once at start. Failing here changes nothing: the
+ * first card tries again.
+ */
+export function warmCardAssets(): Promise<void> {
+  return cardAssets().then(
+    () => undefined,
+    () => undefined,
+  );
+}
