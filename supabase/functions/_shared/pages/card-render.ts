@@ -95,12 +95,13 @@ function cardTree(entry: Entry, language: CardLanguage): CardNode {
     ...(flag ? [{ type: 'img', props: { src: flag, width: 84, height: 56, style: { borderRadius: 6, border: '2px solid #e7e5e4' } } }] : []),
     node('div', { display: 'flex' }, country),
   ]);
-  const word = node('div', { ...text, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.1, color: '#1c1917', lineClamp: 2, marginTop: 36 }, title);
+  const word = node('div', { ...text, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.1, color: '#1c1917', lineClamp: 2, marginTop: 28 }, title);
   const meaning = node(
     'div',
-    { ...text, fontSize: 40, fontWeight: 400, lineHeight: 1.35, color: '#44403c', lineClamp: 3, marginTop: 28 },
+    { ...text, fontSize: 36, fontWeight: 400, lineHeight: 1.35, color: '#44403c', lineClamp: 3, marginTop: 20 },
     drawableText(cardMeaning(entry, language), MEANING_LIMIT),
   );
+  // The tallest card (two lines of title, three of meaning) still leaves about 50 px between its last line and the brand.
   const brand = node('div', { display: 'flex', alignItems: 'baseline', gap: 20, marginTop: 'auto' }, [
     node('div', { display: 'flex', fontSize: 44, fontWeight: 800, color: '#c2410c' }, strings.app.name),
     node('div', { display: 'flex', fontSize: 28, fontWeight: 400, color: '#78716c' }, strings.app.tagline),

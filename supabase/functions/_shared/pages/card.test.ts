@@ -197,6 +197,17 @@ describe('cardSvg', () => {
       expect(Math.max(...ys)).toBeLessThanOrEqual(CARD_CONTENT_BOX.bottom);
     }
   });
+
+  it('keeps the tallest card’s meaning clear of the brand below it', async () => {
+    // Forty characters: the largest type that still takes two lines, then three lines of meaning.
+    const tallest: EntryDetail = { ...chamba, title: 'estar en la luna de Valencia, tío, ¿eh?', description: 'palabra '.repeat(120) };
+    const svg = await cardSvg(tallest, 'en-US');
+    const ysOf = (color: string) =>
+      [...svg.matchAll(new RegExp(`<path fill="${color}" d="([^"]+)"`, 'g'))].flatMap(([, d]) => [...d.matchAll(/-?[\d.]+[ ,](-?[\d.]+)/g)].map(([, y]) => Number(y)));
+    const meaningBottom = Math.max(...ysOf('#44403c'));
+    const brandTop = Math.min(...ysOf('#c2410c'));
+    expect(brandTop - meaningBottom).toBeGreaterThan(32);
+  });
 });
 
 describe('drawableText', () => {
