@@ -7,9 +7,9 @@ import '@/features/concepts/compare-strings';
 import '@/features/concepts/components/compare.css';
 import { isApiError } from '@/lib/api';
 import type { ConceptGroupReply } from '@/lib/api-types';
+import { NotFound } from '@/app/components/not-found';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { LoadFirstRead } from '@/routes';
-import { NotFoundPage } from './not-found-page';
 
 /** A guest's first visit: the group, already on its way (preload-page.ts), is in before the page draws. */
 export const loadFirstRead: LoadFirstRead = (queryClient, { groupId = '' }) =>
@@ -44,7 +44,7 @@ export function CompareGroupPage() {
     );
   }
   if (group.isError) {
-    if (isApiError(group.error) && group.error.status === 404) return <NotFoundPage />;
+    if (isApiError(group.error) && group.error.status === 404) return <NotFound />;
     return (
       <div className="page page--narrow">
         <section className="state-panel state-panel--error" role="alert">

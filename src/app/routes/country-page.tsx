@@ -8,9 +8,9 @@ import { Spinner } from '@/components/popups';
 import { isCountryCode, useCountryName, type CountryCode } from '@/features/countries';
 import { entriesQueryOptions } from '@/features/entries/api/get-entries';
 import type { EntryFilters } from '@/features/entries/api/entry-keys';
+import { NotFound } from '@/app/components/not-found';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { LoadFirstRead } from '@/routes';
-import { NotFoundPage } from './not-found-page';
 
 /**
  * The home grid's filter for one country, best-voted first: the same list (and cache entry)
@@ -32,7 +32,7 @@ export function CountryPage() {
   const upper = code.toUpperCase();
   if (isCountryCode(code)) return <CountryEntries code={code} />;
   if (isCountryCode(upper)) return <Navigate to={`/country/${upper}`} replace />;
-  return <NotFoundPage />;
+  return <NotFound />;
 }
 
 function CountryEntries({ code }: { code: CountryCode }) {
