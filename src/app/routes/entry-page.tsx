@@ -101,7 +101,6 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
             {t('entry.learnersHere', { count: here })}
           </p>
         )}
-        <ShareButton data={{ title, text: `${entry.title} — ${meaning}`, url: `${window.location.origin}/content/${entry._id}` }} />
       </div>
       <ModerationNotice entry={entry} />
       <article className="entry-detail card">
@@ -124,6 +123,11 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
             initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
           />
         </header>
+        {/* In the entry's card, not the row above it: that row gains "N learners here" once
+            Realtime answers, and a button there would wrap onto a new line (a layout shift). */}
+        <div className="entry-detail__share">
+          <ShareButton data={{ title, text: `${entry.title} — ${meaning}`, url: `${window.location.origin}/content/${entry._id}` }} />
+        </div>
         <EntryOwnerActions entry={entry} />
         <dl className="entry-detail__fields">
           <div className="entry-detail__field">

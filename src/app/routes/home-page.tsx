@@ -109,7 +109,9 @@ export function HomePage() {
           </>
         )}
       </section>
-      <CountryLinks />
+      {/* Once the cards are in: drawn earlier it would sit on the first screen and be pushed
+          down by them (a layout shift). */}
+      {entries.data && <CountryLinks />}
     </div>
   );
 }
