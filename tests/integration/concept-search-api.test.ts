@@ -151,8 +151,12 @@ describe('GET /api/concept/search', () => {
   });
 
   it('follows the links: an unlinked entry leaves its group', async () => {
+    const before = await groupOf('bondi');
+    expect((await group(before)).status).toBe(200);
     const reply = await api(`/content/unlinkVariant/${ids.micro}/${ids.bondi}`, { method: 'DELETE', token: otto.token });
     expect(reply.status).toBe(200);
+    // A group of two unlinked is no group: its page is not found (a shared link to it says so).
+    expect((await group(before)).body).toMatchObject({ code: 'concept_not_found' });
     expect((await search(`micro${mark}`)).body).toEqual({ data: [] });
     expect(titles((await search(`guagua${mark}`)).body)).toEqual([[`guagua${mark}`, `camión${mark}`]]);
   });
