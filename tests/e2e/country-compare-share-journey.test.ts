@@ -90,6 +90,18 @@ describe('country and comparison pages, and Share', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'jerga-lng')).toMatchObject({ value: 'en-US', path: '/', sameSite: 'Lax' });
   });
 
+  it('opened directly, a country’s page reads its entries once: the read sent before the app’s code is the app’s', async () => {
+    const reads: string[] = [];
+    const count = (request: { url: () => string }) => {
+      if (request.url().includes('/content/getContentsSortedByVoteDesc')) reads.push(new URL(request.url()).search);
+    };
+    page.on('request', count);
+    await page.goto(url('/country/GQ'));
+    await page.getByRole('link', { name: `chupi ${run}` }).waitFor();
+    page.off('request', count);
+    expect(reads).toEqual(['?countries=GQ&limit=24']);
+  });
+
   it('opens a comparison on its own page from /compare’s results', async () => {
     await page.goto(url(`/compare?q=${encodeURIComponent(`pajita ${run}`)}`));
     await page.getByRole('link', { name: `Open this comparison: pajita ${run}, popote ${run}` }).click();
