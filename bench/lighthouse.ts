@@ -1,6 +1,6 @@
 // Benchmark: Lighthouse (Debian's Chromium) on what `npm start` serves — the production
-// build behind the web server, on a fresh seeded stack — for /, an entry page and
-// /flashcards (a signed-in learner with due cards), as a phone and as a desktop. Each is
+// build behind the web server, on a fresh seeded stack — for /, an entry page, a country page
+// (/country/MX) and /flashcards (a signed-in learner with due cards), as a phone and as a desktop. Each is
 // measured LIGHTHOUSE_RUNS times (default 3; the machine's load varies) and the run with the
 // median performance score is shown. Prints the four category scores and LCP, CLS and TBT,
 // then the audits that did not pass. Never fails on scores.
@@ -91,7 +91,7 @@ try {
         body: JSON.stringify({ contentId: entry._id }),
       });
     }
-    const pages = { '/': '/', '/content/<id>': `/content/${entries.data[0]._id}`, '/flashcards': '/flashcards' };
+    const pages = { '/': '/', '/content/<id>': `/content/${entries.data[0]._id}`, '/country/MX': '/country/MX', '/flashcards': '/flashcards' };
     // LIGHTHOUSE_FORMS=mobile measures the phone only.
     const forms = (process.env.LIGHTHOUSE_FORMS ?? 'mobile,desktop').split(',');
     const formFactors = Object.fromEntries(

@@ -36,6 +36,9 @@ export const pagePaths: PagePath[] = [
   { file: 'home-page', component: 'HomePage', firstWords: ['home.title', 'home.subtitle'] },
   { path: 'content/:id', file: 'entry-page', component: 'EntryPage', firstRead: '/content/getContentById/:id' },
   { path: 'compare', file: 'compare-page', component: 'ComparePage' },
+  { path: 'compare/:groupId', file: 'compare-group-page', component: 'CompareGroupPage', firstRead: '/concept/:groupId' },
+  // The home grid's first page filtered by the country, as get-entries.ts asks for it (24 a page).
+  { path: 'country/:code', file: 'country-page', component: 'CountryPage', firstRead: '/content/getContentsSortedByVoteDesc?countries=:code&limit=24' },
   { path: 'addContent', file: 'add-entry-page', component: 'AddEntryPage' },
   { path: 'addTag', file: 'add-tag-page', component: 'AddTagPage' },
   { path: 'addfeedback', file: 'add-feedback-page', component: 'AddFeedbackPage' },

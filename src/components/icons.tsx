@@ -40,3 +40,12 @@ export function BlockedIcon({ className }: { className?: string }) {
     </svg>
   );
 }
+
+/** An arrow leaving a tray: the Share button's. */
+export function ShareIcon({ className }: { className?: string }) {
+  return (
+    <svg {...base} className={className} width="18" height="18">
+      <path {...line} d="M12 15V4m0 0L8 8m4-4 4 4M6 11H5a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7a1 1 0 0 0-1-1h-1" />
+    </svg>
+  );
+}

@@ -1,6 +1,7 @@
 import i18n, { type i18n as I18n, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readerLanguage, STORED_LANGUAGE } from '@/preload-page';
+import { writeLanguageCookie } from './language-cookie';
 import { lazyLocales } from './lazy-locales';
 import enUS from './locales/en-US.json';
 
@@ -63,6 +64,12 @@ export function setUpI18n(instance: I18n): Promise<unknown> {
   };
   syncHtmlLang(instance.resolvedLanguage ?? FALLBACK_LANGUAGE);
   instance.on('languageChanged', syncHtmlLang);
+  // The reader's language for the server's pages, once settled at start and at every change.
+  const rememberForServer = (lng: string) => {
+    if (typeof document !== 'undefined') writeLanguageCookie(document, toSupportedLanguage(lng));
+  };
+  instance.on('languageChanged', rememberForServer);
+  void Promise.resolve(ready).then(() => rememberForServer(instance.resolvedLanguage ?? instance.language ?? FALLBACK_LANGUAGE));
   return ready;
 }
 

@@ -6203,6 +6203,32 @@ grant execute on function public.comments_of_entry(entry_id uuid) to anon;
 grant execute on function public.comments_of_entry(entry_id uuid) to authenticated;
 comment on function public.comments_of_entry(entry_id uuid) is 'The comments on an entry the caller can see, newest first.';
 
+-- function public.concept_group(group_id uuid)
+CREATE OR REPLACE FUNCTION public.concept_group(group_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+           'groupId', concept_group.group_id,
+           'entries', jsonb_agg(jsonb_build_object(
+             '_id', e.id,
+             'title', e.title,
+             'country', e.country,
+             'description', e.description,
+             'descriptionEs', e.description_es,
+             'voteScore', e.vote_score) order by e.country, e.vote_score desc, e.created_at, e.id))
+    from public.concept_members cm
+    join public.entries e on e.id = cm.entry_id
+   where cm.concept_id = concept_group.group_id
+  having count(*) > 0
+$function$;
+grant execute on function public.concept_group(group_id uuid) to anon;
+grant execute on function public.concept_group(group_id uuid) to authenticated;
+grant execute on function public.concept_group(group_id uuid) to service_role;
+comment on function public.concept_group(group_id uuid) is 'One concept group as the caller may see it: {groupId, entries: [{_id, title, country, description, descriptionEs, voteScore}]} by country; null when none is visible.';
+
 -- function public.create_chat(title text)
 CREATE OR REPLACE FUNCTION public.create_chat(title text DEFAULT NULL::text)
  RETURNS jsonb
@@ -7457,8 +7483,9 @@ CREATE OR REPLACE FUNCTION public.search_concepts(q text, max_groups integer DEF
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('entries', g.entries) order by g.group_rank), '[]'::jsonb)
+  select coalesce(jsonb_agg(jsonb_build_object('groupId', g.concept_id, 'entries', g.entries) order by g.group_rank), '[]'::jsonb)
     from (select h.group_rank,
+                 h.concept_id,
                  jsonb_agg(jsonb_build_object(
                    '_id', e.id,
                    'title', e.title,
@@ -7467,12 +7494,12 @@ AS $function$
                    'descriptionEs', e.description_es) order by e.country, e.vote_score desc, e.created_at, e.id) as entries
             from private.concept_search_hits(search_concepts.q, search_concepts.max_groups) as h
             join public.entries e on e.id = h.entry_id
-           group by h.group_rank) as g
+           group by h.group_rank, h.concept_id) as g
 $function$;
 grant execute on function public.search_concepts(q text, max_groups integer) to anon;
 grant execute on function public.search_concepts(q text, max_groups integer) to authenticated;
 grant execute on function public.search_concepts(q text, max_groups integer) to service_role;
-comment on function public.search_concepts(q text, max_groups integer) is 'Concept groups matching a search (at most max_groups, 50 at most, best first): [{entries: [{_id, title, country, description, descriptionEs}]}], members by country.';
+comment on function public.search_concepts(q text, max_groups integer) is 'Concept groups matching a search (at most max_groups, 50 at most, best first): [{groupId, entries: [{_id, title, country, description, descriptionEs}]}], members by country.';
 
 -- function public.set_admin(target uuid, make_admin boolean)
 CREATE OR REPLACE FUNCTION public.set_admin(target uuid, make_admin boolean)

@@ -15,6 +15,7 @@ afterEach(async () => {
 const straw: ConceptSearchReply = {
   data: [
     {
+      groupId: '66666666-6666-4666-8666-6666666666a1',
       entries: [
         { _id: '66666666-6666-4666-8666-666666666601', title: 'sorbete', country: 'AR', description: 'A drinking straw.', descriptionEs: 'Tubito para beber.' },
         { _id: '66666666-6666-4666-8666-666666666602', title: 'pitillo', country: 'CO', description: 'A drinking straw.', descriptionEs: null },
@@ -48,6 +49,11 @@ describe('Compare page', () => {
     expect(within(rows[2]).getByRole('link', { name: 'popote' })).toHaveAttribute('href', '/content/66666666-6666-4666-8666-666666666603');
     expect(within(rows[0]).getByRole('cell', { name: 'A drinking straw.' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '1 group of words matches "straw"' })).toBeInTheDocument();
+    // Each group links to its own page.
+    expect(screen.getByRole('link', { name: 'Open this comparison: sorbete, pitillo, popote' })).toHaveAttribute(
+      'href',
+      '/compare/66666666-6666-4666-8666-6666666666a1',
+    );
     expect(router.state.location.search).toBe('?q=straw');
     expect(callsTo(fetchMock, '/concept/search').map((call) => call.url.searchParams.get('q'))).toEqual(['straw']);
   });

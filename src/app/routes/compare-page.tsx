@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/popups';
 import { ConceptGroupTable, useConceptSearch } from '@/features/concepts';
 import '@/features/concepts/compare-strings';
@@ -119,8 +119,15 @@ export function ComparePage() {
             <h2 className="compare__summary">{t('compare.results', { count: groups.length, q })}</h2>
             <ul className="compare__results">
               {groups.map((group) => (
-                <li key={group.entries[0]?._id}>
+                <li key={group.groupId}>
                   <ConceptGroupTable group={group} />
+                  <Link
+                    className="compare__open"
+                    to={`/compare/${group.groupId}`}
+                    aria-label={t('pageLinks.openComparisonOf', { forms: [...new Set(group.entries.map((entry) => entry.title))].join(', ') })}
+                  >
+                    {t('pageLinks.openComparison')}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useEntryChannel } from '@/app/live/use-entry-channel';
-import { Meaning } from '@/components/meaning';
+import { Meaning, useSpanishInterface } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
+import { ShareButton } from '@/components/share-button';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { entryQueryOptions, useEntry } from '@/features/entries/api/get-entry';
 import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
@@ -16,6 +17,7 @@ import { RudeBadge } from '@/features/usage';
 import { VoteControl } from '@/features/votes';
 import type { Entry } from '@/lib/api-types';
 import { useAfterPaint } from '@/lib/use-after-paint';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import type { LoadFirstRead } from '@/routes';
 
 // An admin's tools: their own chunk, fetched only for an admin.
@@ -83,6 +85,10 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
   const countryName = useCountryName(entry.country);
   const added = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(entry.createdAt));
   const sectionsWanted = useAfterPaint();
+  // The meaning in the reader's language, as the server's <title> and description have it.
+  const meaning = useSpanishInterface() && entry.descriptionEs ? entry.descriptionEs : entry.description;
+  const title = t('seo.entryTitle', { title: entry.title, meaning, country: countryName });
+  useDocumentTitle(title);
   return (
     <div className="page page--narrow">
       <div className="entry-page__top">
@@ -102,7 +108,11 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
           {/* Decorative: the country's name is written next to it. */}
           <CountryFlag code={entry.country} size="lg" />
           <div>
-            <p className="entry-detail__country">{countryName}</p>
+            <p className="entry-detail__country">
+              <Link className="entry-detail__country-link" to={`/country/${entry.country}`}>
+                {countryName}
+              </Link>
+            </p>
             <h1 className="entry-detail__title">{entry.title}</h1>
             <RudeBadge countries={entry.rudeIn} className="entry-detail__rude" />
             <FlashcardKindsMenu entry={entry} />
@@ -113,6 +123,11 @@ function EntryContent({ entry, here }: { entry: Entry; here: number | null }) {
             initial={{ contentId: entry._id, upvotes: entry.upvotes, downvotes: entry.downvotes, voteCount: entry.voteCount, userVote: entry.userVote }}
           />
         </header>
+        {/* In the entry's card, not the row above it: that row gains "N learners here" once
+            Realtime answers, and a button there would wrap onto a new line (a layout shift). */}
+        <div className="entry-detail__share">
+          <ShareButton data={{ title, text: `${entry.title} — ${meaning}`, url: `${window.location.origin}/content/${entry._id}` }} />
+        </div>
         <EntryOwnerActions entry={entry} />
         <dl className="entry-detail__fields">
           <div className="entry-detail__field">

@@ -62,7 +62,7 @@ describe('HomePage', () => {
     expect(screen.getByText('Finding latest content...')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'chévere' })).toHaveAttribute('href', `/content/${entry._id}`);
     expect(screen.queryByText('Finding latest content...')).not.toBeInTheDocument();
-    expect(screen.getByText('Venezuela')).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText('Venezuela')).toBeInTheDocument();
     expect(screen.getByText('3 votes')).toBeInTheDocument();
     expect(screen.getByText('by Ana')).toBeInTheDocument();
   });
@@ -175,5 +175,16 @@ describe('HomePage', () => {
       expect(requestedUrls().some((url) => url.pathname.endsWith('/content/getContents') && url.searchParams.get('sort') === 'new' && url.searchParams.get('q') === 'che')).toBe(true),
     );
     expect(requestedUrls().some((url) => url.pathname.endsWith('getContentsSortedByVoteDesc'))).toBe(false);
+  });
+
+  it('links to every country’s page, by name in the reader’s language', async () => {
+    renderWithProviders(<HomePage />);
+    // Not while the cards load: they would push it down the first screen.
+    expect(screen.queryByRole('navigation', { name: 'Slang by country' })).not.toBeInTheDocument();
+    const countries = await screen.findByRole('navigation', { name: 'Slang by country' });
+    expect(screen.getByRole('link', { name: 'chévere' })).toBeInTheDocument();
+    expect(within(countries).getAllByRole('link')).toHaveLength(21);
+    expect(within(countries).getByRole('link', { name: 'Mexico' })).toHaveAttribute('href', '/country/MX');
+    expect(within(countries).getByRole('link', { name: 'Spain' })).toHaveAttribute('href', '/country/ES');
   });
 });

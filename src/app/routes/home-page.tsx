@@ -6,7 +6,7 @@ import { LoadMore } from '@/components/load-more';
 import { useTagName } from '@/components/meaning';
 import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth';
-import { CountryFlag, useCountries } from '@/features/countries';
+import { CountryFlag, CountryLinks, useCountries } from '@/features/countries';
 import { useEntries } from '@/features/entries/api/get-entries';
 import { SortSwitch } from '@/features/entries/components/sort-switch';
 import { useEntrySort } from '@/features/entries/use-entry-sort';
@@ -109,6 +109,9 @@ export function HomePage() {
           </>
         )}
       </section>
+      {/* Once the cards are in: drawn earlier it would sit on the first screen and be pushed
+          down by them (a layout shift). */}
+      {entries.data && <CountryLinks />}
     </div>
   );
 }

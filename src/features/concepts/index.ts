@@ -2,3 +2,4 @@
 export { ConceptGroupTable } from './components/concept-group-table';
 export { useConceptSearch } from './api/search-concepts';
 export { conceptKeys } from './api/concept-keys';
+export { conceptGroupQueryOptions, useConceptGroup } from './api/get-concept-group';

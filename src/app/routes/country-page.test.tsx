@@ -1,0 +1,81 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
+import { env } from '@/lib/env';
+import { pagePaths } from '@/page-paths';
+import { callsTo, json, stubFetch } from '@/test/fetch';
+import { makeEntry } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { CountryPage } from './country-page';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  document.title = 'Jerga';
+  await act(() => i18n.changeLanguage('en-US'));
+});
+
+const chamba = makeEntry({ _id: '61000000-0000-4000-8000-000000000001', title: 'chamba', description: 'Work, a job.', country: 'MX', upvotes: 9, voteCount: 9 });
+const guey = makeEntry({ _id: '61000000-0000-4000-8000-000000000002', title: 'güey', description: 'Dude.', country: 'MX', upvotes: 4, voteCount: 4 });
+
+function renderCountry(route: string) {
+  return renderWithProviders(<CountryPage />, { path: '/country/:code', route });
+}
+
+describe('Country page', () => {
+  it('shows the country’s entries best-voted first under its hero, and names the tab', async () => {
+    const fetchMock = stubFetch(() => json({ data: [chamba, guey], nextCursor: null }));
+    renderCountry('/country/MX');
+    expect(screen.getByRole('heading', { level: 1, name: 'Mexican Spanish slang' })).toHaveClass('hero__title');
+    expect(screen.getByText('The words and phrases of Mexico, best-voted first.')).toHaveClass('hero__text');
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual(['chamba', 'güey']);
+    expect(within(cards[0]).getByRole('link', { name: 'chamba' })).toHaveAttribute('href', `/content/${chamba._id}`);
+    expect(document.title).toBe('Mexican Spanish slang — Jerga');
+    // The read the server sends a guest before the app's code (page-paths.ts' firstRead) is
+    // exactly the app's own first read, so the app takes it rather than asking again.
+    const [call] = callsTo(fetchMock, '/content/getContentsSortedByVoteDesc');
+    const firstRead = pagePaths.find((page) => page.path === 'country/:code')!.firstRead!;
+    expect(call.url.href).toBe(new URL(env.apiUrl + firstRead.replace(':code', 'MX'), 'http://localhost').href);
+  });
+
+  it('speaks the reader’s language', async () => {
+    stubFetch(() => json({ data: [chamba], nextCursor: null }));
+    renderCountry('/country/MX');
+    await screen.findByRole('article');
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Jerga de México' })).toBeInTheDocument();
+    expect(document.title).toBe('Jerga de México — Jerga');
+  });
+
+  it('says when the country has no entries yet', async () => {
+    stubFetch(() => json({ data: [], nextCursor: null }));
+    renderCountry('/country/GQ');
+    expect(await screen.findByText('No entries from Equatorial Guinea yet.')).toBeInTheDocument();
+  });
+
+  it('sends a lower-case code to the upper-case address', async () => {
+    stubFetch(() => json({ data: [chamba], nextCursor: null }));
+    const { router } = renderCountry('/country/mx');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mexican Spanish slang' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/country/MX');
+  });
+
+  it('shows the not-found page for an unknown code, asking nothing', async () => {
+    const fetchMock = stubFetch(() => json({ data: [], nextCursor: null }));
+    renderCountry('/country/FR');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows an error with Try again that recovers', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    stubFetch(() => (fail ? json({ code: 'database_unavailable', message: 'Down.' }, 503) : json({ data: [guey], nextCursor: null })));
+    renderCountry('/country/MX');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The content could not be loaded. Please try again.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'güey' })).toBeInTheDocument();
+  });
+});
