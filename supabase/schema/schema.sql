@@ -504,7 +504,7 @@ CREATE TRIGGER entries_remember_owner BEFORE INSERT OR UPDATE OF owner ON public
 CREATE TRIGGER entries_take_example_gap BEFORE INSERT OR UPDATE OF example_sentence ON public.entries FOR EACH ROW EXECUTE FUNCTION private.take_example_gap();
 CREATE TRIGGER entries_tell_edits AFTER UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.tell_entry_edit();
 CREATE TRIGGER entries_tell_variant_edits AFTER UPDATE ON public.entries FOR EACH ROW WHEN ((((old.title IS DISTINCT FROM new.title) OR (old.country IS DISTINCT FROM new.country)) OR (old.show IS DISTINCT FROM new.show))) EXECUTE FUNCTION private.tell_variant_edit();
-CREATE TRIGGER entries_touch_updated_at BEFORE UPDATE OF title, description, country, hint, example_sentence, author, show ON public.entries FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+CREATE TRIGGER entries_touch_updated_at BEFORE UPDATE OF title, description, description_es, country, hint, example_sentence, author, show ON public.entries FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 alter table public.entries enable row level security;
 grant select on public.entries to anon;
 grant delete, select on public.entries to authenticated;
