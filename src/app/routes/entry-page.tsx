@@ -14,7 +14,10 @@ import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/f
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { RudeBadge } from '@/features/usage';
 import { VoteControl } from '@/features/votes';
-import type { Entry } from '@/lib/api-types';
+import { entryKeys } from '@/features/entries/api/entry-keys';
+import type { Entry, EntryDetail } from '@/lib/api-types';
+import { takeServedRead } from '@/lib/first-read';
+import { mayHaveSession } from '@/lib/supabase';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import type { LoadFirstRead } from '@/routes';
 
@@ -31,10 +34,21 @@ const CommentsSection = lazy(async () => ({ default: (await import('@/features/c
 /** Where the sections below the entry will be, while their code arrives. */
 const sectionPlaceholder = <div className="card entry-page__section-placeholder" />;
 
-/** A guest's first visit: the entry, already on its way (preload-page.ts), is in before the page draws. */
-export const loadFirstRead: LoadFirstRead = (queryClient, { id = '' }) =>
+/**
+ * The first visit: the entry the server drew the page from (its HTML carries the read), or,
+ * for a guest, the one already on its way (preload-page.ts), is in before the page draws.
+ */
+export const loadFirstRead: LoadFirstRead = async (queryClient, { id = '' }) => {
+  const served = takeServedRead(`/content/getContentById/${encodeURIComponent(id)}`) as EntryDetail | undefined;
+  if (served) {
+    // A guest's view: current for a guest; a learner's own (their vote, their cards) is asked
+    // for at once, in the background (stale from the start), over the page already drawn.
+    queryClient.setQueryData(entryKeys.detail(id), served, { updatedAt: mayHaveSession() ? 0 : Date.now() });
+    return;
+  }
   // Once: a failed read shows the page's error, with its Try again.
-  queryClient.prefetchQuery({ ...entryQueryOptions(id), retry: false });
+  await queryClient.prefetchQuery({ ...entryQueryOptions(id), retry: false });
+};
 
 export function EntryPage() {
   const { t } = useTranslation();
