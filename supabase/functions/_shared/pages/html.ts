@@ -58,11 +58,11 @@ export interface PageParts {
   noindex?: boolean;
 }
 
-/** Replaces `search` once, failing loudly when the shell lacks it (a changed index.html). */
-function replaceOnce(shell: string, search: RegExp, replacement: string): string {
-  if (!search.test(shell)) throw new Error(`pages: the app shell has no ${search.source}`);
-  return shell.replace(search, () => replacement);
-}
+/**
+ * Replaces `search` once. A shell without it (another index.html) is served as it is there:
+ * the app still draws the page (the pages test holds the real index.html to every landmark).
+ */
+const replaceOnce = (shell: string, search: RegExp, replacement: string) => shell.replace(search, () => replacement);
 
 /**
  * The build's index.html with a page in it, by plain string replacement (the shell is

@@ -36,5 +36,6 @@ const SHELLS = SHELL_PAGES.map((page) => ({ ...page, pattern: patternOf(page.pat
 
 /** The shell page `pathname` opens, if any. */
 export function shellPageOf(pathname: string): { path: string; noindex: boolean } | undefined {
-  return SHELLS.find(({ pattern }) => pattern.test(pathname));
+  const found = SHELLS.find(({ pattern }) => pattern.test(pathname));
+  return found && { path: found.path, noindex: found.noindex };
 }
