@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../supabase/functions/_shared/contract/common.ts';
-import type { ConceptSearchReply } from '../../supabase/functions/_shared/contract/concepts.ts';
+import type { ConceptGroupReply, ConceptSearchReply } from '../../supabase/functions/_shared/contract/concepts.ts';
 import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../support/stack.ts';
 
 // GET /api/concept/search: the groups of entries linked as one meaning across countries
 // (made here through POST /api/content/linkVariant) whose members match the search by
 // title, English or Spanish meaning or example, ignoring case and accents; each member as
 // {_id, title, country, description, descriptionEs}, by country; guests too; hidden
-// entries only for their owner and admins.
+// entries only for their owner and admins. GET /api/concept/:groupId: one group by the id the
+// search names, as the same caller sees it (the /compare/:groupId page).
 
 // A marker of this run in every text, so other tests' entries (and the seed) stay out of the way.
 // Starts with a letter the pgTAP file's own marks (36) never do, so its searches never find these.
@@ -60,6 +61,14 @@ beforeAll(async () => {
 
 afterAll(closeAdminSql);
 
+/** The id of the group an entry is in, as the database keeps it. */
+async function groupOf(key: string): Promise<string> {
+  const [row] = await adminSql()<{ conceptId: string }[]>`select concept_id as "conceptId" from public.concept_members where entry_id = ${ids[key]}`;
+  return row.conceptId;
+}
+
+const group = (groupId: string, token?: string) => api<ConceptGroupReply & Partial<ApiErrorBody>>(`/concept/${groupId}`, { token });
+
 describe('GET /api/concept/search', () => {
   it('finds a group by a title for a guest: each member by country, hidden ones left out', async () => {
     const reply = await search(`POPOTE${mark}`);
@@ -67,6 +76,7 @@ describe('GET /api/concept/search', () => {
     expect(reply.body).toEqual({
       data: [
         {
+          groupId: await groupOf('popote'),
           entries: [
             { _id: ids.sorbete, title: `sorbete${mark}`, country: 'AR', description: `A drinking straw${mark}.`, descriptionEs: null },
             { _id: ids.pajita, title: `pajita${mark}`, country: 'ES', description: `A drinking straw${mark}.`, descriptionEs: null },
@@ -145,5 +155,42 @@ describe('GET /api/concept/search', () => {
     expect(reply.status).toBe(200);
     expect((await search(`micro${mark}`)).body).toEqual({ data: [] });
     expect(titles((await search(`guagua${mark}`)).body)).toEqual([[`guagua${mark}`, `camión${mark}`]]);
+  });
+});
+
+describe('GET /api/concept/:groupId', () => {
+  it('reads the group a search names: its members by country, each with its vote score', async () => {
+    const groupId = (await search(`straw${mark}`)).body.data[0].groupId;
+    expect(groupId).toBe(await groupOf('pajita'));
+    const reply = await group(groupId);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      data: {
+        groupId,
+        entries: [
+          { _id: ids.sorbete, title: `sorbete${mark}`, country: 'AR', description: `A drinking straw${mark}.`, descriptionEs: null, voteScore: 0 },
+          { _id: ids.pajita, title: `pajita${mark}`, country: 'ES', description: `A drinking straw${mark}.`, descriptionEs: null, voteScore: 0 },
+          { _id: ids.popote, title: `popote${mark}`, country: 'MX', description: `A drinking straw${mark}.`, descriptionEs: `Tubito${mark} para sorber.`, voteScore: 0 },
+        ],
+      },
+    });
+  });
+
+  it('shows a hidden member only to its owner and admins', async () => {
+    const groupId = await groupOf('pajita');
+    const members = async (token?: string) => (await group(groupId, token)).body.data.entries.map((entry) => entry.title);
+    const everyone = [`sorbete${mark}`, `pajita${mark}`, `popote${mark}`];
+    const withHidden = [`sorbete${mark}`, `bombilla${mark}`, `pajita${mark}`, `popote${mark}`];
+    expect(await members(otto.token)).toEqual(everyone);
+    expect(await members(olga.token)).toEqual(withHidden);
+    expect(await members(admin.token)).toEqual(withHidden);
+  });
+
+  it('answers 404 concept_not_found for an unknown or malformed id, never a 500', async () => {
+    for (const groupId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1', `${'a'.repeat(300)}`, '%27%3B--', '%00']) {
+      const reply = await group(groupId);
+      expect(reply.status, groupId).toBe(404);
+      expect(reply.body, groupId).toMatchObject({ code: 'concept_not_found', message: 'No such comparison.' });
+    }
   });
 });

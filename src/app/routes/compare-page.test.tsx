@@ -15,6 +15,7 @@ afterEach(async () => {
 const straw: ConceptSearchReply = {
   data: [
     {
+      groupId: '66666666-6666-4666-8666-6666666666a1',
       entries: [
         { _id: '66666666-6666-4666-8666-666666666601', title: 'sorbete', country: 'AR', description: 'A drinking straw.', descriptionEs: 'Tubito para beber.' },
         { _id: '66666666-6666-4666-8666-666666666602', title: 'pitillo', country: 'CO', description: 'A drinking straw.', descriptionEs: null },

@@ -71,6 +71,7 @@ export const messages = {
   variant_login_required: 'Please log in to link variants.',
   variant_self_link: 'An entry cannot be a variant of itself.',
   variant_link_not_found: 'These entries are not linked.',
+  concept_not_found: 'No such comparison.',
   // Usage marks
   usage_invalid: 'Say whether the word is used, understood, unknown or offensive there.',
   // Recordings

@@ -65,7 +65,7 @@ select ok(pg_temp.titles(public.search_concepts('po')) like '%sorbete36,pajita36
 select is(public.search_concepts('chevere36'), '[]'::jsonb, 'an entry in no group is not a concept');
 select is(public.search_concepts('bombilla36'), '[]'::jsonb, 'a hidden member does not make its group found by a guest');
 select is(public.search_concepts('nandu36'), '[]'::jsonb, 'nor a group whose only match is hidden');
-select is(public.search_concepts('bird36'), '[{"entries": [{"_id": "36e00000-0000-4000-8000-000000000009", "title": "suri36", "country": "BO", "description": "A big bird36.", "descriptionEs": null}]}]'::jsonb,
+select is(jsonb_build_array((public.search_concepts('bird36') -> 0) - 'groupId'), '[{"entries": [{"_id": "36e00000-0000-4000-8000-000000000009", "title": "suri36", "country": "BO", "description": "A big bird36.", "descriptionEs": null}]}]'::jsonb,
   'found by a shown member, a group shows a guest its shown members only');
 select is(jsonb_array_length(public.search_concepts('frase36')), 3, 'three groups say frase36');
 select is(jsonb_array_length(public.search_concepts('frase36', 2)), 2, 'at most max_groups groups');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addCommentReply, commentsReply, deleteCommentReply } from '../../../supabase/functions/_shared/contract/comments.ts';
-import { conceptSearchReply } from '../../../supabase/functions/_shared/contract/concepts.ts';
+import { conceptGroupReply, conceptSearchReply, type ConceptSearchReply } from '../../../supabase/functions/_shared/contract/concepts.ts';
 import {
   addEntryReply,
   deleteEntryReply,
@@ -93,6 +93,16 @@ export const contentCases: RouteCase[] = [
     call: ({ entry, owner }) => api('/content/setUsage', { method: 'PUT', body: { contentId: entry._id, country: 'ES', usage: 'offensive' }, token: owner.token }),
   },
   { route: 'GET /concept/search', status: 200, schema: conceptSearchReply, call: ({ entry }) => api(`/concept/search?q=${encodeURIComponent(entry.title)}`) },
+  {
+    route: 'GET /concept/:groupId',
+    status: 200,
+    schema: conceptGroupReply,
+    call: async ({ entry }) => {
+      const { data: groups } = await ok<ConceptSearchReply>(api(`/concept/search?q=${encodeURIComponent(entry.title)}`));
+      const found = groups.find((group) => group.entries.some((member) => member._id === entry._id));
+      return api(`/concept/${found?.groupId ?? 'none'}`);
+    },
+  },
   { route: 'GET /tag/getTags', status: 200, schema: tagsReply, call: () => api('/tag/getTags') },
   {
     route: 'POST /tag/addTag',
