@@ -5,7 +5,7 @@ import type { Entry, EntryDetail } from '../../supabase/functions/_shared/contra
 import { SERVED_READ_ID } from '../../supabase/functions/_shared/pages/app.ts';
 import { defaultDistDir } from '../../stack/build.ts';
 import { startWeb } from '../../stack/web.ts';
-import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
+import { adminSql, api, closeAdminSql, createUser, stack } from '../support/stack.ts';
 
 // The pages as a crawler or a chat app's link preview reads them: plain fetches, no script.
 
@@ -208,6 +208,24 @@ describe('country, comparison and home pages', () => {
       expect([404, 301], unknown).toContain(reply.status);
       if (reply.status === 404) expect(reply.html).toContain('<meta name="robots" content="noindex" />');
     }
+  });
+
+  it('holds a comparison group’s table, its members linking to their pages', async () => {
+    const linker = await createUser({ name: 'Lina Linker' });
+    const [pibe, chaval] = [await addEntry({ description: 'a kid', descriptionEs: 'un chico', country: 'AR' }), await addEntry({ description: 'a kid, a lad', country: 'ES' })];
+    const linked = await api('/content/linkVariant', { body: { contentId: pibe._id, variantId: chaval._id }, token: linker.token });
+    expect(linked.status).toBe(201);
+    expect((await api('/vote/addVote', { body: { contentId: chaval._id, voteType: 'upvote' }, token: linker.token })).status).toBe(201);
+    const [{ concept_id: groupId }] = await adminSql()`select concept_id from public.concept_members where entry_id = ${pibe._id}`;
+    const { status, html } = await page(`/compare/${groupId}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<table class="concept-group">');
+    for (const member of [pibe, chaval]) expect(html).toContain(`<a href="/content/${member._id}" lang="es">${member.title}</a>`);
+    // The best-voted member's meaning names the group.
+    expect(html).toContain('<h1 class="hero__title">How to say “a kid, a lad” across countries</h1>');
+    expect(linkOf(html, 'canonical')).toBe(`${stack().webUrl}/compare/${groupId}`);
+    const spanish = await page(`/compare/${groupId}?lng=es`);
+    expect(spanish.html).toContain('<span lang="es">un chico</span>');
   });
 
   it('answers 404 for a comparison group nobody can see', async () => {

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { ConceptEntry } from '../contract/concepts.ts';
+import type { ConceptGroupReply } from '../contract/concepts.ts';
 import type { EntryDetail, EntryListReply } from '../contract/entries.ts';
 import { alternateLinks, definedTerm, pageUrls, previewTags } from './head.ts';
 import { jsonBlock, renderDocument, type PageParts } from './html.ts';
@@ -147,11 +147,13 @@ export function createPagesApp(options: PagesOptions): Hono {
     const reader = readerOf(c);
     const { context } = reader;
     const groupId = c.req.param('groupId');
-    const found = await read<{ data: { groupId: string; entries: ConceptEntry[] } }>(api, `/concept/${encodeURIComponent(groupId)}`);
+    const found = await read<ConceptGroupReply>(api, `/concept/${encodeURIComponent(groupId)}`);
     if (found.state === 'down') return unavailable(c, reader);
     const entries = found.state === 'found' ? found.body.data.entries : [];
     if (!entries.length) return notFound(c, reader);
-    const heading = t(context, 'compareGroup.heading', { meaning: meaningText(context.language, entries[0]) });
+    // The meaning of its best-voted member (the first of equals, in the reply's order).
+    const best = entries.reduce((top, entry) => (entry.voteScore > top.voteScore ? entry : top));
+    const heading = t(context, 'compareGroup.heading', { meaning: meaningText(context.language, best) });
     const title = t(context, 'compareGroup.documentTitle', { heading });
     const description = t(context, 'compareGroup.intro');
     const urls = pageUrls(reader.siteUrl, `/compare/${encodeURIComponent(found.state === 'found' ? found.body.data.groupId : groupId)}`, context.language, reader.chosen);
