@@ -83,8 +83,9 @@ async function takeOver(url: string, learner?: { name: string; email: string; pa
       // The page's own loading (or error) panel in place of the entry; the sections below
       // it load on their own, after it is drawn.
       if (root.querySelector('main > .page > .state-panel, main > .state-panel, .popup-overlay')) seen.spinner = true;
-      // Where things are is read once the styles are in (they hold back the scripts).
-      if (document.readyState === 'loading') return;
+      // Where things are is read once the styles are in (nothing is painted before).
+      const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      if (!sheets.length || sheets.some((sheet) => !sheet.sheet)) return;
       const now: Record<string, string> = {};
       for (const [name, selector] of Object.entries(parts)) {
         const element = root.querySelector(selector);
@@ -125,7 +126,7 @@ describe('an entry page taken over by the app', () => {
     expect(taken).toEqual(served);
   });
 
-  it('for a signed-in learner too: the page drawn for a guest first, their own view after', async () => {
+  it('for a signed-in learner too: the server’s copy stays up until their own view is drawn in its place', async () => {
     const url = `${stack().webUrl}/content/${entryId}`;
     const served = await beforeScripts(url);
     const { seen, taken } = await takeOver(url, learner);

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useEntryChannel } from '@/app/live/use-entry-channel';
 import { Meaning } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
+import { prefetchSignedInUser } from '@/features/auth';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { entryQueryOptions, useEntry } from '@/features/entries/api/get-entry';
 import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
@@ -35,19 +36,21 @@ const CommentsSection = lazy(async () => ({ default: (await import('@/features/c
 const sectionPlaceholder = <div className="card entry-page__section-placeholder" />;
 
 /**
- * The first visit: the entry the server drew the page from (its HTML carries the read), or,
- * for a guest, the one already on its way (preload-page.ts), is in before the page draws.
+ * The first visit: the entry is in before the page draws, so its first render is the entry
+ * (the server's copy, or index.html's frame, stays on screen meanwhile). A guest's is the
+ * one the server drew the page from (its HTML carries the read) or the one already on its way
+ * (preload-page.ts). A learner's is their own (their vote, their cards), read now: the
+ * guest's copy would draw their buttons as a guest's until their session is known.
  */
 export const loadFirstRead: LoadFirstRead = async (queryClient, { id = '' }) => {
   const served = takeServedRead(`/content/getContentById/${encodeURIComponent(id)}`) as EntryDetail | undefined;
-  if (served) {
-    // A guest's view: current for a guest; a learner's own (their vote, their cards) is asked
-    // for at once, in the background (stale from the start), over the page already drawn.
-    queryClient.setQueryData(entryKeys.detail(id), served, { updatedAt: mayHaveSession() ? 0 : Date.now() });
+  if (served && !mayHaveSession()) {
+    queryClient.setQueryData(entryKeys.detail(id), served);
     return;
   }
-  // Once: a failed read shows the page's error, with its Try again.
-  await queryClient.prefetchQuery({ ...entryQueryOptions(id), retry: false });
+  // Once: a failed read shows the page's error, with its Try again. A learner's profile
+  // comes with it, so the page's buttons are theirs from the first render.
+  await Promise.all([queryClient.prefetchQuery({ ...entryQueryOptions(id), retry: false }), served && prefetchSignedInUser(queryClient)]);
 };
 
 export function EntryPage() {

@@ -8,6 +8,7 @@ import { compareMarkup, countryMarkup, homeMarkup, notFoundMarkup, unavailableMa
 import { entryMarkup } from './entry-markup.ts';
 import { countryName, isCountryCode, meaningText, t, type DrawContext } from './parts.ts';
 import { shellPageOf } from './shell-pages.ts';
+import { text } from './strings.ts';
 
 /**
  * Reads the /api as a guest: `path` relative to the /api (`/content/getContentById/<id>`),
@@ -175,6 +176,13 @@ export function createPagesApp(options: PagesOptions): Hono {
 
   // (Part "card" mounts GET /content/:id/card.png and part "sitemap" /sitemap.xml and
   // /robots.txt here, each adding its paths to PAGE_FILES.)
+
+  // A fault of this server's own (its shell unreadable): the page cannot be drawn, and the
+  // reader is told so in plain words rather than a 500.
+  app.onError((error, c) => {
+    console.error('pages:', error);
+    return c.text(text('en-US', 'pages.unavailableTitle'), 503, { 'Retry-After': '30', 'X-Robots-Tag': 'noindex' });
+  });
 
   app.get('*', (c, next) => {
     const { path } = c.req;

@@ -80,11 +80,9 @@ export function renderDocument(shell: string, page: PageParts): string {
     document = replaceOnce(document, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escape(page.description)}" />`);
   }
   document = replaceOnce(document, /<\/head>/, `${head}</head>`);
-  if (page.body) {
-    // The frame is hidden from screen readers only while it is a frame; with the page's words
-    // in it, only its header's placeholder is.
-    document = replaceOnce(document, /<div class="app" aria-hidden="true">\s*<header class="site-header">/, '<div class="app">\n        <header class="site-header" aria-hidden="true">');
-    document = replaceOnce(document, /<main class="app__main"><\/main>/, `<main class="app__main">${page.body.markup}</main>`);
-  }
+  // Into the frame's <main>; the frame stays aria-hidden, as index.html has it: its buttons work
+  // only once the app has taken the page over, so assistive technology (and automation) meet
+  // the app's own copy; search engines and link previews read the markup all the same.
+  if (page.body) document = replaceOnce(document, /<main class="app__main"><\/main>/, `<main class="app__main">${page.body.markup}</main>`);
   return document;
 }

@@ -52,9 +52,8 @@ describe('writing the page', () => {
     expect(page).toContain('<meta name="description" content="D &quot;y&quot;" />');
     expect(page).toContain('<meta name="robots" content="noindex" /><meta name="k" content="v" /></head>');
     expect(page).toContain('<main class="app__main"><p>B</p></main>');
-    // With words in it the frame is no longer hidden from screen readers; its header still is.
-    expect(page).toContain('<div class="app">');
-    expect(page).toContain('<header class="site-header" aria-hidden="true">');
+    // Until the app takes it over (its buttons live), the frame stays out of the accessibility tree.
+    expect(page).toContain('<div class="app" aria-hidden="true">');
     expect(page).toContain('<script type="module" src="/src/main.tsx"></script>');
   });
 });
@@ -96,5 +95,13 @@ describe('the app’s pages', () => {
       expect(response.status, what).toBe(what === 'refused' ? 404 : 503);
       expect(response.headers.get('x-robots-tag'), what).toBe('noindex');
     }
+  });
+
+  it('answer 503, never 500, when the shell cannot be read', async () => {
+    const api: GuestApi = () => Promise.resolve(Response.json({ data: [], nextCursor: null }));
+    const app = createPagesApp({ api, shell: () => Promise.reject(new Error('ENOENT: dist/index.html')) });
+    const response = await app.request('/');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe('Jerga is not available right now');
   });
 });
