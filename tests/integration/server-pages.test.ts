@@ -99,7 +99,7 @@ describe('an entry page', () => {
     });
     // The body as the entry page draws it, the country linking to its page.
     expect(html).toContain(`<h1 class="entry-detail__title">${entry.title}</h1>`);
-    expect(html).toContain('<p class="entry-detail__country"><a href="/country/MX">Mexico</a></p>');
+    expect(html).toContain('<p class="entry-detail__country"><a class="entry-detail__country-link" href="/country/MX">Mexico</a></p>');
     expect(html).toContain('<dd class="entry-detail__description"><span lang="en">work, a job</span></dd>');
     expect(html).toContain('<blockquote class="entry-detail__example" lang="es">Tengo mucha chamba hoy.</blockquote>');
     expect(html).not.toContain('name="robots"');
@@ -241,7 +241,7 @@ describe('country, comparison and home pages', () => {
     expect(status).toBe(200);
     expect(html).toContain('<h1 class="hero__title">Learn Spanish as it is really spoken</h1>');
     expect([...html.matchAll(/class="entry-card__link"/g)].length).toBeGreaterThan(0);
-    expect(html).toContain('<a class="country-links__link" href="/country/MX">');
+    expect(html).toContain('<a class="country-links__link" href="/country/MX">Mexico</a>');
     expect([...html.matchAll(/href="\/country\/[A-Z]{2}"/g)].length).toBe(21);
     expect(html).not.toContain('name="robots"');
   });

@@ -16,11 +16,15 @@ const hero = (title: string, text: string) => html`<header class="hero"><h1 clas
 const entryGrid = (context: DrawContext, entries: readonly Entry[]) =>
   html`<section class="results"><ul class="entry-grid">${entries.map((entry) => html`<li>${entryCard(context, entry)}</li>`)}</ul></section>`;
 
-/** A link to each country's page, in the reader's alphabetical order. */
+/**
+ * CountryLinks (src/features/countries): every country's page by name, sorted as the
+ * reader's language sorts them. (`pageLinks.countriesHeading` is part "client"'s string.)
+ */
 function countryLinks(context: DrawContext): Markup {
-  const countries = COUNTRY_CODES.map((code) => ({ code, name: countryName(context, code) })).sort((a, b) => a.name.localeCompare(b.name, context.language));
-  return html`<nav class="country-links" aria-label="${t(context, 'pages.countriesLabel')}"><h2 class="country-links__title">${t(context, 'pages.countriesLabel')}</h2><ul class="country-links__list">${countries.map(
-    ({ code, name }) => html`<li><a class="country-links__link" href="/country/${code}">${flag(context, code, 'sm')}<span>${name}</span></a></li>`,
+  const collator = new Intl.Collator(context.language);
+  const countries = COUNTRY_CODES.map((code) => ({ code, name: countryName(context, code) })).sort((a, b) => collator.compare(a.name, b.name));
+  return html`<nav class="country-links" aria-labelledby="served-countries"><h2 id="served-countries" class="section-title">${t(context, 'pageLinks.countriesHeading')}</h2><ul class="country-links__list">${countries.map(
+    ({ code, name }) => html`<li><a class="country-links__link" href="/country/${code}">${name}</a></li>`,
   )}</ul></nav>`;
 }
 
@@ -32,7 +36,7 @@ export function homeMarkup(context: DrawContext, entries: readonly Entry[]): Mar
 /** A country's page: its hero and its best-voted entries as the home grid's cards. */
 export function countryMarkup(context: DrawContext, code: CountryCode, entries: readonly Entry[]): Markup {
   const name = countryName(context, code);
-  const list = entries.length ? entryGrid(context, entries) : html`<p class="empty-state">${t(context, 'countryPage.empty', { country: name })}</p>`;
+  const list = entries.length ? entryGrid(context, entries) : html`<section class="results"><p class="empty-state">${t(context, 'countryPage.empty', { country: name })}</p></section>`;
   return html`<div class="page">${hero(t(context, `countryPage.heading.${code}`), t(context, 'countryPage.intro', { country: name }))}${list}</div>`;
 }
 
