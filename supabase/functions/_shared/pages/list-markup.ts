@@ -40,14 +40,14 @@ export function countryMarkup(context: DrawContext, code: CountryCode, entries: 
   return html`<div class="page">${hero(t(context, `countryPage.heading.${code}`), t(context, 'countryPage.intro', { country: name }))}${list}</div>`;
 }
 
-/** ConceptGroupTable (src/features/concepts) under the comparison's hero. */
+/** The comparison page (src/app/routes/compare-group-page.tsx): ConceptGroupTable under its hero, then the way back to Compare. */
 export function compareMarkup(context: DrawContext, heading: string, entries: readonly ConceptEntry[]): Markup {
   const forms = [...new Set(entries.map((entry) => entry.title))].join(', ');
   const rows = entries.map(
     (entry) =>
       html`<tr class="concept-group__row"><th scope="row" class="concept-group__country">${flag(context, entry.country, 'sm')}<span>${countryName(context, entry.country)}</span></th><td class="concept-group__form"><a href="/content/${encodeURIComponent(entry._id)}" lang="es">${entry.title}</a></td><td class="concept-group__meaning">${meaning(context, entry)}</td></tr>`,
   );
-  return html`<div class="page">${hero(heading, t(context, 'compareGroup.intro'))}<table class="concept-group"><caption class="concept-group__caption">${t(context, 'compare.groupLabel', { forms })}</caption><thead class="concept-group__head"><tr><th scope="col">${t(context, 'compare.country')}</th><th scope="col">${t(context, 'compare.form')}</th><th scope="col">${t(context, 'compare.meaning')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return html`<div class="page page--narrow">${hero(heading, t(context, 'compareGroup.intro'))}<table class="concept-group"><caption class="concept-group__caption">${t(context, 'compare.groupLabel', { forms })}</caption><thead class="concept-group__head"><tr><th scope="col">${t(context, 'compare.country')}</th><th scope="col">${t(context, 'compare.form')}</th><th scope="col">${t(context, 'compare.meaning')}</th></tr></thead><tbody>${rows}</tbody></table><p><a class="back-link" href="/compare">← ${t(context, 'pageLinks.backToCompare')}</a></p></div>`;
 }
 
 /** NotFoundPage (src/app/routes/not-found-page.tsx). */
