@@ -45,6 +45,9 @@ function entryFields(context: DrawContext, entry: EntryDetail): Markup {
   )}${field(t(context, 'entry.tags'), entryTags(context, entry))}</dl>`;
 }
 
+/** ShareIcon (src/components/icons.tsx), on part client's Share button. */
+const shareIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width="18" height="18"><path fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" d="M12 15V4m0 0L8 8m4-4 4 4M6 11H5a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7a1 1 0 0 0-1-1h-1"></path></svg>`;
+
 const reportIcon = html`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path d="M5 21V4m0 0h11l-2 4 2 4H5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg>`;
 
 /**
@@ -54,5 +57,5 @@ const reportIcon = html`<svg viewBox="0 0 24 24" width="16" height="16" aria-hid
  */
 export function entryMarkup(context: DrawContext, entry: EntryDetail): Markup {
   const report = t(context, 'reports.reportEntry', { title: entry.title });
-  return html`<div class="page page--narrow"><div class="entry-page__top"><a class="back-link" href="/">← ${t(context, 'entry.backToList')}</a></div><article class="entry-detail card"><header class="entry-detail__header">${flag(context, entry.country, 'lg')}<div><p class="entry-detail__country"><a class="entry-detail__country-link" href="/country/${entry.country}">${countryName(context, entry.country)}</a></p><h1 class="entry-detail__title">${entry.title}</h1>${rudeBadge(context, entry.rudeIn, 'entry-detail__rude')}${flashcardKinds(context, entry)}</div>${voteButtons(context, entry, false)}</header>${entryFields(context, entry)}<div class="entry-moderation"><button type="button" class="button button--ghost button--small report-button" aria-label="${report}" title="${report}">${reportIcon}<span class="report-button__text">${t(context, 'reports.report')}</span></button></div></article><div class="card entry-page__section-placeholder"></div></div>`;
+  return html`<div class="page page--narrow"><div class="entry-page__top"><a class="back-link" href="/">← ${t(context, 'entry.backToList')}</a></div><article class="entry-detail card"><header class="entry-detail__header">${flag(context, entry.country, 'lg')}<div><p class="entry-detail__country"><a class="entry-detail__country-link" href="/country/${entry.country}">${countryName(context, entry.country)}</a></p><h1 class="entry-detail__title">${entry.title}</h1>${rudeBadge(context, entry.rudeIn, 'entry-detail__rude')}${flashcardKinds(context, entry)}</div>${voteButtons(context, entry, false)}</header><div class="entry-detail__share"><button type="button" class="button button--secondary button--small share-button">${shareIcon}${t(context, 'share.button')}</button></div>${entryFields(context, entry)}<div class="entry-moderation"><button type="button" class="button button--ghost button--small report-button" aria-label="${report}" title="${report}">${reportIcon}<span class="report-button__text">${t(context, 'reports.report')}</span></button></div></article><div class="card entry-page__section-placeholder"></div></div>`;
 }
