@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { pagePaths, pathPattern } from './page-paths';
-import { PAGE_CHUNKS_ID, preloadPage, preloadPageChunks, readerLanguage, STORED_LANGUAGE } from './preload-page';
+import { PAGE_CHUNKS_ID, preloadPage, preloadPageChunks, readerLanguage, SERVED_READ_ID, STORED_LANGUAGE } from './preload-page';
 
 // The router's own tree of these paths (the root layout's children), without their chunks.
 const tree: RouteObject[] = [{ path: '/', children: pagePaths.map(({ path, file }) => (path === undefined ? { index: true, id: file } : { path, id: file })) }];
@@ -101,6 +101,20 @@ describe('preloadPage', () => {
     expect(init?.credentials).toBe('omit');
     expect(win.jergaFirstRead?.url).toBe(url);
     expect(await (await win.jergaFirstRead!.response).json()).toEqual({});
+  });
+
+  it('sends no read when the page came with its own (drawn by the server), but still preloads its chunks', () => {
+    const doc = documentWith(pages);
+    const served = doc.createElement('script');
+    served.type = 'application/json';
+    served.id = SERVED_READ_ID;
+    served.textContent = '{"path":"/content/getContentById/42","body":{}}';
+    doc.head.append(served);
+    const win = windowWith(doc);
+    preloadPage(win, '/content/42');
+    expect(win.fetch).not.toHaveBeenCalled();
+    expect(win.jergaFirstRead).toBeUndefined();
+    expect(preloaded(doc)).toEqual(['/assets/entry.js']);
   });
 
   it('sends no read for a learner who may be signed in, for a page without one, or for a malformed parameter', () => {

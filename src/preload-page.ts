@@ -15,6 +15,13 @@
 /** The id of the JSON block in index.html with each page's path pattern, chunks and first read. */
 export const PAGE_CHUNKS_ID = 'page-chunks';
 
+/**
+ * The id of the JSON block a page served with its own HTML (supabase/functions/_shared/pages)
+ * holds the /api reply it was drawn from in: the app's first read, already here
+ * (`takeServedRead` in src/lib/first-read.ts).
+ */
+export const SERVED_READ_ID = 'served-read';
+
 /** A page's first words in each language the app ships, its fallback language first. */
 export type FirstWords = Record<string, [title: string, text: string]>;
 
@@ -133,7 +140,9 @@ export function preloadPage(win: Window, pathname: string): void {
     // (A learner's page may open differently: their header has more in it.)
     if (guest && firstWords) paintFirstWords(win, firstWords);
     // The read first: the server's answer takes longer than any chunk.
-    const url = firstRead && guest ? readUrl(firstRead, match.groups ?? {}) : null;
+    // (None to send when the server drew the page and sent its read with it.)
+    const served = win.document.getElementById(SERVED_READ_ID) !== null;
+    const url = firstRead && guest && !served ? readUrl(firstRead, match.groups ?? {}) : null;
     if (url) {
       // No cookies: a guest's read, whatever a cookie session of the /api says.
       const response = win.fetch(url, { credentials: 'omit' });

@@ -4,6 +4,7 @@ import { createBrowserRouter, type Params, type RouteObject } from 'react-router
 import { ErrorPage, RootErrorPage } from '@/app/error-page';
 import type { LearnerOnlyHandle } from '@/app/layout/learner-only';
 import { RootLayout } from '@/app/layout/root-layout';
+import { hasServedRead } from '@/lib/first-read';
 import { pagePaths } from '@/page-paths';
 import { preloadPageChunks } from '@/preload-page';
 
@@ -28,12 +29,12 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
       return {
         Component: page[component] as ComponentType,
         // While a guest's first read is under way (sent by index.html's first script), the
-        // page waits for it and draws once, complete, rather than its loading state first.
-        // Any other time it draws at once.
+        // page waits for it and draws once, complete, rather than its loading state first; a
+        // page the server drew comes with its read (first-read.ts). Any other time it draws at once.
         loader:
           loadFirstRead &&
           (async ({ params }: { params: Params }) => {
-            if (window.jergaFirstRead) await loadFirstRead(queryClient, params);
+            if (window.jergaFirstRead || hasServedRead()) await loadFirstRead(queryClient, params);
             return null;
           }),
       };

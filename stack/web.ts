@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -7,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { proxy } from 'hono/proxy';
 import { secureHeaders } from 'hono/secure-headers';
+import { createPagesApp, servesPath } from '../supabase/functions/_shared/pages/app.ts';
 import { defaultDistDir } from './build.ts';
 import { fullyDecodedPath } from './decode-path.ts';
 import { LOOPBACK_PROXIES, clientAddress, compileTrust, trustedProxiesFromEnv, type TrustProxy } from './server.ts';
@@ -37,6 +41,8 @@ export interface WebOptions {
   apiOrigins?: readonly string[];
   /** Proxies whose X-Forwarded-For is believed; default JERGA_TRUSTED_PROXIES, else loopback. */
   trustedProxies?: readonly string[];
+  /** Where the site is reached, for the pages' absolute URLs; default JERGA_SITE_URL, else each request's origin. */
+  siteUrl?: string;
 }
 
 export interface RunningWeb {
@@ -55,9 +61,6 @@ const underPrefix = (pathname: string, prefixes: readonly string[]) =>
 function namesDotSegment(pathname: string): boolean {
   return fullyDecodedPath(pathname).split(/[/\\]/).some((segment) => segment.startsWith('.'));
 }
-
-/** A path that names a file (`/robots.txt`, `/assets/x.js`) rather than a route of the app. */
-const looksLikeFile = (pathname: string) => pathname.startsWith('/assets/') || /\.[^/]+$/.test(pathname);
 
 /**
  * The headers every response carries. No inline script, no eval; the page may only talk to
@@ -139,6 +142,35 @@ function cacheControlFor(pathname: string): string {
   return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/**
+ * The server-rendered pages (supabase/functions/_shared/pages) over this build: its
+ * index.html read once, when first needed, its flags' files by name, and the /api read as a
+ * guest (no cookie, no token) through the gateway.
+ */
+function pagesFor(distDir: string, apiUrl: URL, siteUrl: string | undefined) {
+  let shell: Promise<string> | undefined;
+  let flags: Map<string, string> | undefined;
+  const flagFiles = () => {
+    try {
+      // Vite names each flag's file `<CODE>-<hash>.svg` (src/features/countries/country-flag.tsx).
+      const found = readdirSync(path.join(distDir, 'assets')).map((file) => [/^([A-Z]{2})-[\w-]+\.svg$/.exec(file)?.[1], file] as const);
+      return new Map(found.filter(([code]) => code).map(([code, file]) => [code!, `/assets/${file}`]));
+    } catch {
+      return new Map<string, string>();
+    }
+  };
+  return createPagesApp({
+    api: (apiPath) => fetch(new URL(`/api${apiPath}`, apiUrl), { headers: { Accept: 'application/json' } }),
+    shell: () => {
+      shell ??= fs.readFile(path.join(distDir, 'index.html'), 'utf8');
+      shell.catch(() => (shell = undefined));
+      return shell;
+    },
+    siteUrl,
+    flagUrl: (code) => (flags ??= flagFiles()).get(code),
+  });
+}
+
 /** The production web server: the built app, the API under the same origin, headers on everything. */
 export function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings }> {
   const distDir = options.distDir ?? defaultDistDir;
@@ -168,11 +200,12 @@ export function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings
     else app.all(`${prefix}/*`, compress(), limitBody, (c) => forward(c, apiUrl, trust));
   }
 
+  // Pages with their own HTML (entries, countries, comparisons, home), the app's other routes
+  // as its shell and the rest a 404 page; files pass on to the build below.
+  const compressPage = compress();
+  app.use('*', async (c, next) => (c.req.method === 'GET' && servesPath(c.req.path) ? compressPage(c, next) : next()));
+  app.route('/', pagesFor(distDir, apiUrl, options.siteUrl ?? (process.env.JERGA_SITE_URL || undefined)));
   app.on(['GET', 'HEAD'], '*', serveStatic({ root: distDir, precompressed: true, onFound }));
-  // Routes of the single-page app get index.html; a missing file stays a 404.
-  app.on(['GET', 'HEAD'], '*', async (c, next) =>
-    looksLikeFile(c.req.path) ? next() : serveStatic({ root: distDir, path: 'index.html', precompressed: true, onFound })(c, next),
-  );
   app.notFound((c) => c.text('Not found', 404));
   return app;
 }

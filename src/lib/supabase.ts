@@ -114,6 +114,15 @@ export async function currentAccessToken(): Promise<string | null> {
   return keptSession(data.session)?.access_token ?? null;
 }
 
+/** The signed-in learner's id, or null: the session currentAccessToken reads. */
+export async function currentUserId(): Promise<string | null> {
+  if (!mayHaveSession()) return null;
+  const offline = sessionWhileOffline();
+  if (offline) return offline.user.id;
+  const { data } = await (await loadAuth()).getSession();
+  return keptSession(data.session)?.user.id ?? null;
+}
+
 /**
  * Follows the session: `onChange(null)` at once when there can be none (nothing is
  * downloaded), and every change from the moment Supabase Auth is loaded, by this tab (a

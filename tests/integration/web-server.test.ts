@@ -81,8 +81,9 @@ async function entryScript(): Promise<string> {
 }
 
 describe('the production web server: pages and headers', () => {
-  it('serves the app at / and at any route of it (SPA fallback), never cached without asking', async () => {
-    for (const route of ['/', '/content/3f1c0a52-0000-4000-8000-000000000000', '/addContent', '/account?tab=1']) {
+  it('serves the app at / and at any route of it, never cached without asking', async () => {
+    // (An entry, a country or any other page's own status: server-pages.test.ts.)
+    for (const route of ['/', '/compare', '/addContent', '/account?tab=1']) {
       for (const method of ['GET', 'HEAD']) {
         const reply = await web(route, { method });
         expect(reply.status, `${method} ${route}`).toBe(200);

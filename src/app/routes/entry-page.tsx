@@ -5,6 +5,7 @@ import { useEntryChannel } from '@/app/live/use-entry-channel';
 import { Meaning, useSpanishInterface } from '@/components/meaning';
 import { Spinner } from '@/components/popups';
 import { ShareButton } from '@/components/share-button';
+import { prefetchSignedInUser } from '@/features/auth';
 import { CountryFlag, useCountryName } from '@/features/countries';
 import { entryQueryOptions, useEntry } from '@/features/entries/api/get-entry';
 import { DrillVariantsButton, FlashcardKindsMenu } from '@/features/flashcards/entry-tools';
@@ -15,7 +16,10 @@ import { EntryGone, EntryModeration, ModerationNotice, useSeesHidden } from '@/f
 import { EntryTags } from '@/features/tags/components/entry-tags';
 import { RudeBadge } from '@/features/usage';
 import { VoteControl } from '@/features/votes';
-import type { Entry } from '@/lib/api-types';
+import { entryKeys } from '@/features/entries/api/entry-keys';
+import type { Entry, EntryDetail } from '@/lib/api-types';
+import { takeServedRead } from '@/lib/first-read';
+import { mayHaveSession } from '@/lib/supabase';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { LoadFirstRead } from '@/routes';
@@ -33,10 +37,23 @@ const CommentsSection = lazy(async () => ({ default: (await import('@/features/c
 /** Where the sections below the entry will be, while their code arrives. */
 const sectionPlaceholder = <div className="card entry-page__section-placeholder" />;
 
-/** A guest's first visit: the entry, already on its way (preload-page.ts), is in before the page draws. */
-export const loadFirstRead: LoadFirstRead = (queryClient, { id = '' }) =>
-  // Once: a failed read shows the page's error, with its Try again.
-  queryClient.prefetchQuery({ ...entryQueryOptions(id), retry: false });
+/**
+ * The first visit: the entry is in before the page draws, so its first render is the entry
+ * (the server's copy, or index.html's frame, stays on screen meanwhile). A guest's is the
+ * one the server drew the page from (its HTML carries the read) or the one already on its way
+ * (preload-page.ts). A learner's is their own (their vote, their cards), read now: the
+ * guest's copy would draw their buttons as a guest's until their session is known.
+ */
+export const loadFirstRead: LoadFirstRead = async (queryClient, { id = '' }) => {
+  const served = takeServedRead(`/content/getContentById/${encodeURIComponent(id)}`) as EntryDetail | undefined;
+  if (served && !mayHaveSession()) {
+    queryClient.setQueryData(entryKeys.detail(id), served);
+    return;
+  }
+  // Once: a failed read shows the page's error, with its Try again. A learner's profile
+  // comes with it, so the page's buttons are theirs from the first render.
+  await Promise.all([queryClient.prefetchQuery({ ...entryQueryOptions(id), retry: false }), served && prefetchSignedInUser(queryClient)]);
+};
 
 export function EntryPage() {
   const { t } = useTranslation();

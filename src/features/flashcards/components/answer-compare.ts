@@ -1,4 +1,4 @@
-import { clozeMatcher } from './cloze-match';
+import { clozeMatcher } from './cloze-match.ts';
 
 /**
  * Comparing what a learner typed with the word a card asks for, the way the cards are meant

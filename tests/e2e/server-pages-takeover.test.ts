@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
+import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
+
+// An entry page served with its own HTML (supabase/functions/_shared/pages) and the app
+// taking it over: the words are where they were before any script ran, and no spinner or
+// empty page ever shows in between. Screenshots: test-results/e2e/server-page-*.png.
+
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } as const;
+const PARTS = { title: 'h1.entry-detail__title', meaning: '.entry-detail__description', example: '.entry-detail__example' } as const;
+
+let browser: Browser;
+let entryId: string;
+const run = Date.now().toString(36);
+const learner = { name: `Lena ${run}`, email: `lena-${run}@e2e.jerga.local`, password: `pampa-y-mate-${run}` };
+
+type Box = { x: number; y: number; width: number; height: number };
+interface Takeover {
+  spinner: boolean;
+  gone: number;
+  moved: string[];
+  checks: number;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const added = await api<{ data: { _id: string } }>('/content/addContent', {
+    body: { title: `chamba ${Date.now().toString(36)}`, description: 'work, a job', country: 'MX', exampleSentence: 'Tengo mucha chamba hoy.', author: 'Takeover test' },
+  });
+  expect(added.status).toBe(201);
+  entryId = added.body.data._id;
+  await registerThroughApi(learner);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdminSql();
+});
+
+/** Where each part of the entry is drawn, in CSS pixels. */
+async function positions(page: Page): Promise<Record<string, Box>> {
+  const found: Record<string, Box> = {};
+  for (const [name, selector] of Object.entries(PARTS)) {
+    const box = await page.locator(selector).boundingBox();
+    if (!box) throw new Error(`${selector} is not drawn`);
+    found[name] = box;
+  }
+  return found;
+}
+
+/** Where the parts are before any script: the server's HTML alone. */
+async function beforeScripts(url: string): Promise<Record<string, Box>> {
+  const context = await browser.newContext({ ...PHONE, locale: 'en-US', javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url);
+  const served = await positions(page);
+  expect(await page.locator(PARTS.title).textContent()).toMatch(/^chamba /);
+  await screenshot(page, 'server-page-entry-no-js');
+  await context.close();
+  return served;
+}
+
+/**
+ * Opens `url` with the app running, watching each change to the page from the first parse
+ * on: the entry's words stay on screen (React swaps the markup in one commit), never move,
+ * and no loading state appears. A `learner` signs in first (no service worker: a navigation
+ * reaches the server, as a first visit's does).
+ */
+async function takeOver(url: string, learner?: { name: string; email: string; password: string }): Promise<{ seen: Takeover; taken: Record<string, Box> }> {
+  const context = await browser.newContext({ ...PHONE, locale: 'en-US', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = consoleErrors(page);
+  if (learner) await logInThroughForm(page, `${stack().webUrl}/login`, learner);
+  await context.addInitScript((parts) => {
+    const seen = { spinner: false, gone: 0, moved: [] as string[], checks: 0 };
+    (window as unknown as { takeover: typeof seen }).takeover = seen;
+    let first: Record<string, string> | undefined;
+    const check = () => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      seen.checks += 1;
+      // The page's own loading (or error) panel in place of the entry; the sections below
+      // it load on their own, after it is drawn.
+      if (root.querySelector('main > .page > .state-panel, main > .state-panel, .popup-overlay')) seen.spinner = true;
+      // Where things are is read once the styles are in (nothing is painted before).
+      const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      if (!sheets.length || sheets.some((sheet) => !sheet.sheet)) return;
+      const now: Record<string, string> = {};
+      for (const [name, selector] of Object.entries(parts)) {
+        const element = root.querySelector(selector);
+        if (!element) {
+          seen.gone += 1;
+          return;
+        }
+        const box = element.getBoundingClientRect();
+        now[name] = `${box.x},${box.y + window.scrollY},${box.width},${box.height}`;
+      }
+      first ??= now;
+      for (const name of Object.keys(now)) if (now[name] !== first[name]) seen.moved.push(`${name}: ${first[name]} → ${now[name]}`);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', check);
+  }, PARTS);
+  await page.goto(url);
+  // The app's own header (with its navigation) is drawn once React has the page.
+  await page.locator('header.site-header:not([aria-hidden]) nav').first().waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  const taken = await positions(page);
+  await screenshot(page, `server-page-entry-app${learner ? '-learner' : ''}`);
+  const seen = await page.evaluate(() => (window as unknown as { takeover: Takeover }).takeover);
+  expect(errors).toEqual([]);
+  await context.close();
+  return { seen, taken };
+}
+
+describe('an entry page taken over by the app', () => {
+  it('keeps the title, meaning and example in place, with no spinner or empty page in between', async () => {
+    const url = `${stack().webUrl}/content/${entryId}`;
+    const served = await beforeScripts(url);
+    const { seen, taken } = await takeOver(url);
+    expect(seen.checks).toBeGreaterThan(1);
+    expect(seen.spinner).toBe(false);
+    expect(seen.gone).toBe(0);
+    expect(seen.moved).toEqual([]);
+    expect(taken).toEqual(served);
+  });
+
+  it('for a signed-in learner too: the server’s copy stays up until their own view is drawn in its place', async () => {
+    const url = `${stack().webUrl}/content/${entryId}`;
+    const served = await beforeScripts(url);
+    const { seen, taken } = await takeOver(url, learner);
+    expect(seen.checks).toBeGreaterThan(1);
+    expect(seen.spinner).toBe(false);
+    expect(seen.gone).toBe(0);
+    expect(seen.moved).toEqual([]);
+    expect(taken).toEqual(served);
+  });
+});
