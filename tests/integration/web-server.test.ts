@@ -196,7 +196,7 @@ describe('the production web server: files', () => {
   });
 
   it('answers 404, not the page, for a missing asset or file', async () => {
-    for (const missing of ['/assets/missing-0000.js', '/assets/', '/assets/nested/missing.css', '/robots.txt', '/missing.png']) {
+    for (const missing of ['/assets/missing-0000.js', '/assets/', '/assets/nested/missing.css', '/missing.txt', '/missing.png']) {
       const reply = await web(missing);
       expect(reply.status, missing).toBe(404);
       expect(reply.body.toString('utf8'), missing).not.toContain('<div id="root"');

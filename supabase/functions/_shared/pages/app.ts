@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ConceptGroupReply } from '../contract/concepts.ts';
 import type { EntryDetail, EntryListReply } from '../contract/entries.ts';
+import { createCardResponder } from './card.ts';
 import { alternateLinks, definedTerm, pageUrls, previewTags } from './head.ts';
 import { jsonBlock, renderDocument, type PageParts } from './html.ts';
 import { LANGUAGE_HEADERS, readerLanguage } from './language.ts';
@@ -8,6 +9,7 @@ import { compareMarkup, countryMarkup, homeMarkup, notFoundMarkup, unavailableMa
 import { entryMarkup } from './entry-markup.ts';
 import { countryName, isCountryCode, meaningText, t, type DrawContext } from './parts.ts';
 import { shellPageOf } from './shell-pages.ts';
+import { robotsResponse, sitemapResponse } from './sitemap.ts';
 import { text } from './strings.ts';
 
 /**
@@ -34,11 +36,8 @@ export const COUNTRY_PAGE_ENTRIES = 50;
 /** The home grid's first page (src/features/entries/api/get-entries.ts ENTRY_PAGE_SIZE). */
 export const HOME_PAGE_ENTRIES = 24;
 
-/**
- * Paths that look like files but are this app's: part "card" (`/content/:id/card.png`) and
- * part "sitemap" (`/sitemap.xml`, `/robots.txt`) add theirs here where they are mounted below.
- */
-export const PAGE_FILES: readonly RegExp[] = [];
+/** Paths that look like files but are this app's: an entry's preview card, the sitemap, robots.txt. */
+export const PAGE_FILES: readonly RegExp[] = [/^\/content\/[^/]+\/card\.png$/, /^\/sitemap\.xml$/, /^\/sitemap\/[^/]+$/, /^\/robots\.txt$/];
 
 /** Whether a request for `pathname` is this app's (every path that names no file, and PAGE_FILES). */
 export function servesPath(pathname: string): boolean {
@@ -174,8 +173,17 @@ export function createPagesApp(options: PagesOptions): Hono {
     return page(c, 200, { language: context.language, title, description, head, body: homeMarkup(context, found.body.data) });
   });
 
-  // (Part "card" mounts GET /content/:id/card.png and part "sitemap" /sitemap.xml and
-  // /robots.txt here, each adding its paths to PAGE_FILES.)
+  // The entry's preview card (og:image), drawn from what a guest may read of it.
+  const card = createCardResponder();
+  app.get('/content/:id/card.png', async (c) => {
+    const found = await read<EntryDetail>(api, `/content/getContentById/${encodeURIComponent(c.req.param('id'))}`);
+    if (found.state === 'down') return c.body(null, 503, { 'Retry-After': '30', 'Cache-Control': 'no-store' });
+    if (found.state === 'missing' || found.body.show === false || found.body.moderation) return c.body(null, 404, { 'Cache-Control': 'no-cache' });
+    return card(c.req.raw, found.body, readerOf(c).context.language);
+  });
+  app.get('/robots.txt', (c) => robotsResponse(readerOf(c).siteUrl));
+  app.get('/sitemap.xml', async (c, next) => (await sitemapResponse(c.req.raw, api, readerOf(c).siteUrl)) ?? next());
+  app.get('/sitemap/*', async (c, next) => (await sitemapResponse(c.req.raw, api, readerOf(c).siteUrl)) ?? next());
 
   // A fault of this server's own (its shell unreadable): the page cannot be drawn, and the
   // reader is told so in plain words rather than a 500.
