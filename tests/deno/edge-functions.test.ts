@@ -48,7 +48,7 @@ describe('edge functions under Deno', () => {
   it('type-check with deno check', async () => {
     // execFile rejects on a non-zero exit, which is how deno check reports type errors. The
     // server-rendered pages are checked too: a hosting function would run them under Deno.
-    const checked = run(deno, ['check', '--config', 'deno.json', 'api/index.ts', 'sweep/index.ts', 'reminders/index.ts', '_shared/pages/app.ts'], { cwd: functionsDir, env: { ...process.env, NO_COLOR: '1' } });
+    const checked = run(deno, ['check', '--config', 'deno.json', 'api/index.ts', 'sweep/index.ts', 'reminders/index.ts', 'pages/index.ts'], { cwd: functionsDir, env: { ...process.env, NO_COLOR: '1' } });
     await expect(checked).resolves.toMatchObject({ stderr: expect.not.stringMatching(/error/i) });
   }, 120_000);
 

@@ -31,8 +31,12 @@ export interface PagesOptions {
 /** The id of the JSON block holding the /api reply an entry page was drawn from (src/preload-page.ts's SERVED_READ_ID). */
 export const SERVED_READ_ID = 'served-read';
 
-/** How many of a country's entries its page lists (best-voted first). */
-export const COUNTRY_PAGE_ENTRIES = 50;
+/**
+ * How many of a country's entries its page lists (best-voted first): the app's first page of
+ * them, so the list neither grows nor shrinks when the app takes over. The read's path is the
+ * app's own (src/page-paths.ts), so a cache between them serves both.
+ */
+export const COUNTRY_PAGE_ENTRIES = 24;
 /** The home grid's first page (src/features/entries/api/get-entries.ts ENTRY_PAGE_SIZE). */
 export const HOME_PAGE_ENTRIES = 24;
 

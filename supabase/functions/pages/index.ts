@@ -1,0 +1,3 @@
+import app from './app.ts';
+
+Deno.serve(app.fetch);
