@@ -36,11 +36,26 @@ it('shows the reminder a push brings, with its text, tag and page', async () => 
       if (ours) resolve(ours.registrationId);
     });
   });
+  // A push goes to the registration's active worker: wait until its version is activated (on a
+  // busy machine the page may see `ready` while DevTools still reports a version installing).
+  const activatedOf = new Set<string>();
+  let versionSeen = () => {};
+  devtools.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) if (version.status === 'activated') activatedOf.add(version.registrationId);
+    versionSeen();
+  });
   await devtools.send('ServiceWorker.enable');
+  const id = await registrationId;
+  await new Promise<void>((resolve) => {
+    versionSeen = () => {
+      if (activatedOf.has(id)) resolve();
+    };
+    versionSeen();
+  });
   const payload: PushPayload = { title: 'Time for Spanish', body: '12 cards are due. Keep your 5-day streak!', url: '/flashcards', tag: 'reminder-2026-12-08' };
   await devtools.send('ServiceWorker.deliverPushMessage', {
     origin: new URL(stack().webUrl).origin,
-    registrationId: await registrationId,
+    registrationId: id,
     data: JSON.stringify(payload),
   });
   const shown = () =>
