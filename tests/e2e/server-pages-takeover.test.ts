@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
 import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
@@ -8,7 +8,10 @@ import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.
 // before any script ran, and no spinner or empty page ever shows in between.
 // Screenshots: test-results/e2e/server-page-*.png.
 
-const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } as const;
+type Device = Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch' | 'locale'>;
+const PHONE: Device = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-US' };
+/** A desktop reading Spanish: the search's filters are open beside the text box, the words longer. */
+const DESKTOP_ES: Device = { viewport: { width: 1280, height: 800 }, locale: 'es-ES' };
 type Parts = Record<string, string>;
 const ENTRY: Parts = { title: 'h1.entry-detail__title', meaning: '.entry-detail__description', example: '.entry-detail__example' };
 /** A list page: its hero and the grid's first card (its title, the country, the author line). */
@@ -61,8 +64,8 @@ async function positions(page: Page, parts: Parts): Promise<Record<string, Box>>
 }
 
 /** Where the parts are before any script: the server's HTML alone (and the first part's words). */
-async function beforeScripts(url: string, parts: Parts, name: string): Promise<{ served: Record<string, Box>; words: string | null }> {
-  const context = await browser.newContext({ ...PHONE, locale: 'en-US', javaScriptEnabled: false });
+async function beforeScripts(url: string, parts: Parts, name: string, device = PHONE): Promise<{ served: Record<string, Box>; words: string | null }> {
+  const context = await browser.newContext({ ...device, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(url);
   const served = await positions(page, parts);
@@ -83,8 +86,9 @@ async function takeOver(
   parts: Parts,
   name: string,
   learner?: { name: string; email: string; password: string },
+  device = PHONE,
 ): Promise<{ seen: Takeover; taken: Record<string, Box> }> {
-  const context = await browser.newContext({ ...PHONE, locale: 'en-US', serviceWorkers: 'block' });
+  const context = await browser.newContext({ ...device, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors = consoleErrors(page);
   if (learner) await logInThroughForm(page, `${stack().webUrl}/login`, learner);
@@ -163,6 +167,18 @@ describe('list pages taken over by the app', () => {
     expect(words).toBe('Learn Spanish as it is really spoken');
     const { seen, taken } = await takeOver(url, HOME, 'home');
     expect(seen.checks).toBeGreaterThan(1);
+    expect(seen.spinner).toBe(false);
+    expect(seen.gone).toBe(0);
+    expect(seen.moved).toEqual([]);
+    expect(taken).toEqual(served);
+  });
+
+  it('the home page on a desktop in Spanish too: the search’s filters beside it, nothing moves', async () => {
+    const url = `${stack().webUrl}/`;
+    const parts = { ...HOME, tagsFilter: '.search-bar__filters .multi-select:nth-child(2)' };
+    const { served, words } = await beforeScripts(url, parts, 'home-desktop-es', DESKTOP_ES);
+    expect(words).toBe('Aprende el español como se habla de verdad');
+    const { seen, taken } = await takeOver(url, parts, 'home-desktop-es', undefined, DESKTOP_ES);
     expect(seen.spinner).toBe(false);
     expect(seen.gone).toBe(0);
     expect(seen.moved).toEqual([]);
