@@ -228,6 +228,10 @@ describe('country, comparison and home pages', () => {
     // The best-voted member's meaning names the group.
     expect(html).toContain('<h1 class="hero__title">How to say “a kid, a lad” across countries</h1>');
     expect(linkOf(html, 'canonical')).toBe(`${stack().webUrl}/compare/${groupId}`);
+    // The read it was drawn from, under the path the app asks for it (its first render).
+    const read = jsonBlock(html, 'application/json', SERVED_READ_ID) as { path: string; body: { data: { groupId: string } } };
+    expect(read.path).toBe(`/concept/${groupId}`);
+    expect(read.body.data.groupId).toBe(groupId);
     const spanish = await page(`/compare/${groupId}?lng=es`);
     expect(spanish.html).toContain('<span lang="es">un chico</span>');
   });
