@@ -197,6 +197,10 @@ describe('country, comparison and home pages', () => {
     expect(html).toContain(`<a href="/content/${entry._id}" class="entry-card__link">${entry.title}</a>`);
     expect(html).not.toContain(spanishEntry.title);
     expect(linkOf(html, 'canonical')).toBe(`${stack().webUrl}/country/MX`);
+    // The read it was drawn from, under the path the app asks for it (its first render).
+    const read = jsonBlock(html, 'application/json', SERVED_READ_ID) as { path: string; body: { data: Entry[] } };
+    expect(read.path).toBe('/content/getContentsSortedByVoteDesc?countries=MX&limit=24');
+    expect(read.body).toEqual((await api('/content/getContentsSortedByVoteDesc?countries=MX&limit=24', { method: 'GET' })).body);
     const spanish = await page('/country/MX?lng=es');
     expect(spanish.html).toContain('<h1 class="hero__title">Jerga de México</h1>');
 
@@ -224,6 +228,10 @@ describe('country, comparison and home pages', () => {
     // The best-voted member's meaning names the group.
     expect(html).toContain('<h1 class="hero__title">How to say “a kid, a lad” across countries</h1>');
     expect(linkOf(html, 'canonical')).toBe(`${stack().webUrl}/compare/${groupId}`);
+    // The read it was drawn from, under the path the app asks for it (its first render).
+    const read = jsonBlock(html, 'application/json', SERVED_READ_ID) as { path: string; body: { data: { groupId: string } } };
+    expect(read.path).toBe(`/concept/${groupId}`);
+    expect(read.body.data.groupId).toBe(groupId);
     const spanish = await page(`/compare/${groupId}?lng=es`);
     expect(spanish.html).toContain('<span lang="es">un chico</span>');
   });
@@ -244,6 +252,15 @@ describe('country, comparison and home pages', () => {
     expect(html).toContain('<a class="country-links__link" href="/country/MX">Mexico</a>');
     expect([...html.matchAll(/href="\/country\/[A-Z]{2}"/g)].length).toBe(21);
     expect(html).not.toContain('name="robots"');
+    // The app's first render around the grid: the empty search, the word of the day loading,
+    // the order on Top; and the read the grid was drawn from, under the app's own path.
+    expect(html).toContain('<form class="search-bar" role="search">');
+    expect(html).toContain('placeholder="Search words and phrases..."');
+    expect(html).toContain('<div class="word-of-the-day__skeleton" role="status">');
+    expect(html).toMatch(/<input type="radio" name="entry-sort" value="top" class="sort-switch__input" checked>/);
+    const read = jsonBlock(html, 'application/json', SERVED_READ_ID) as { path: string; body: { data: Entry[] } };
+    expect(read.path).toBe('/content/getContentsSortedByVoteDesc?limit=24');
+    expect(read.body.data.map((listed) => listed._id)).toEqual([...html.matchAll(/href="\/content\/([^"]+)" class="entry-card__link"/g)].map((match) => match[1]));
   });
 });
 

@@ -7,13 +7,24 @@ import '@/features/concepts/compare-strings';
 import '@/features/concepts/components/compare.css';
 import { isApiError } from '@/lib/api';
 import type { ConceptGroupReply } from '@/lib/api-types';
+import { takeServedRead } from '@/lib/first-read';
+import { mayHaveSession } from '@/lib/supabase';
 import { NotFound } from '@/app/components/not-found';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { LoadFirstRead } from '@/routes';
 
-/** A guest's first visit: the group, already on its way (preload-page.ts), is in before the page draws. */
-export const loadFirstRead: LoadFirstRead = (queryClient, { groupId = '' }) =>
-  queryClient.prefetchQuery({ ...conceptGroupQueryOptions(groupId), retry: false });
+/**
+ * A guest's first visit: the group is in before the page draws, the one the server drew the
+ * page from (its HTML carries the read) or the one already on its way (preload-page.ts).
+ */
+export const loadFirstRead: LoadFirstRead = (queryClient, { groupId = '' }) => {
+  const served = takeServedRead(`/concept/${encodeURIComponent(groupId)}`) as ConceptGroupReply | undefined;
+  if (served && !mayHaveSession()) {
+    queryClient.setQueryData(conceptGroupQueryOptions(groupId).queryKey, served);
+    return Promise.resolve();
+  }
+  return queryClient.prefetchQuery({ ...conceptGroupQueryOptions(groupId), retry: false });
+};
 
 /**
  * The member whose meaning names the group: the best-voted (the first of equals, in the

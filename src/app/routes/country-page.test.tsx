@@ -1,13 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { entryKeys } from '@/features/entries/api/entry-keys';
 import i18n from '@/i18n';
 import { env } from '@/lib/env';
 import { pagePaths } from '@/page-paths';
+import { SERVED_READ_ID } from '@/preload-page';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { makeEntry } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { CountryPage } from './country-page';
+import { CountryPage, countryFilters, loadFirstRead } from './country-page';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -77,5 +80,24 @@ describe('Country page', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'güey' })).toBeInTheDocument();
+  });
+});
+
+describe('Country page loadFirstRead (a page the server drew)', () => {
+  afterEach(() => document.getElementById(SERVED_READ_ID)?.remove());
+
+  it('puts a guest’s served first page of the country into its list’s cache, and reads nothing', async () => {
+    const fetchMock = stubFetch(() => json({ data: [], nextCursor: null }));
+    const served = { data: [makeEntry({ country: 'MX' })], nextCursor: null };
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = SERVED_READ_ID;
+    block.textContent = JSON.stringify({ path: '/content/getContentsSortedByVoteDesc?countries=MX&limit=24', body: served });
+    document.body.append(block);
+    const queryClient = new QueryClient();
+    await loadFirstRead(queryClient, { code: 'MX' });
+    expect(queryClient.getQueryData(entryKeys.list(countryFilters('MX')))).toEqual({ pages: [served], pageParams: [null] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.getElementById(SERVED_READ_ID)).toBeNull();
   });
 });

@@ -6,8 +6,11 @@ import { useScoresChannel } from '@/app/live/use-scores-channel';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { isCountryCode, useCountryName, type CountryCode } from '@/features/countries';
-import { entriesQueryOptions } from '@/features/entries/api/get-entries';
-import type { EntryFilters } from '@/features/entries/api/entry-keys';
+import { ENTRY_PAGE_SIZE, entriesQueryOptions } from '@/features/entries/api/get-entries';
+import { entryKeys, type EntryFilters } from '@/features/entries/api/entry-keys';
+import type { EntryListReply } from '@/lib/api-types';
+import { takeServedRead } from '@/lib/first-read';
+import { mayHaveSession } from '@/lib/supabase';
 import { NotFound } from '@/app/components/not-found';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { LoadFirstRead } from '@/routes';
@@ -18,9 +21,20 @@ import type { LoadFirstRead } from '@/routes';
  */
 export const countryFilters = (code: string): EntryFilters => ({ q: '', countries: [code], tags: [] });
 
-/** A guest's first visit: the country's first page, already on its way (preload-page.ts), is in before the page draws. */
-export const loadFirstRead: LoadFirstRead = (queryClient, { code = '' }) =>
-  isCountryCode(code) ? queryClient.prefetchInfiniteQuery({ ...entriesQueryOptions(countryFilters(code)), retry: false }) : Promise.resolve();
+/**
+ * A guest's first visit: the country's first page is in before the page draws, the one the
+ * server drew the page from (its HTML carries the read) or the one already on its way
+ * (preload-page.ts).
+ */
+export const loadFirstRead: LoadFirstRead = (queryClient, { code = '' }) => {
+  if (!isCountryCode(code)) return Promise.resolve();
+  const served = takeServedRead(`/content/getContentsSortedByVoteDesc?countries=${code}&limit=${ENTRY_PAGE_SIZE}`) as EntryListReply | undefined;
+  if (served && !mayHaveSession()) {
+    queryClient.setQueryData(entryKeys.list(countryFilters(code)), { pages: [served], pageParams: [null] });
+    return Promise.resolve();
+  }
+  return queryClient.prefetchInfiniteQuery({ ...entriesQueryOptions(countryFilters(code)), retry: false });
+};
 
 /**
  * /country/:code — one country's entries, best-voted first, under a hero naming its slang

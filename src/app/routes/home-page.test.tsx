@@ -1,10 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { entryKeys } from '@/features/entries/api/entry-keys';
 import type { Entry, Tag } from '@/lib/api-types';
+import { authStorageKey } from '@/lib/supabase';
+import { SERVED_READ_ID } from '@/preload-page';
 import { renderWithProviders } from '@/test/render';
 import { json } from '@/test/fetch';
-import { HomePage } from './home-page';
+import { HomePage, loadFirstRead } from './home-page';
 
 const tags: Tag[] = [{ _id: '11111111-1111-4111-8111-111111111111', name: 'food' }];
 const entry: Entry = {
@@ -186,5 +190,56 @@ describe('HomePage', () => {
     expect(within(countries).getAllByRole('link')).toHaveLength(21);
     expect(within(countries).getByRole('link', { name: 'Mexico' })).toHaveAttribute('href', '/country/MX');
     expect(within(countries).getByRole('link', { name: 'Spain' })).toHaveAttribute('href', '/country/ES');
+  });
+});
+
+describe('HomePage loadFirstRead (a page the server drew)', () => {
+  const path = '/content/getContentsSortedByVoteDesc?limit=24';
+  const served = { data: [entry], nextCursor: 'next-page' };
+  const defaultKey = entryKeys.list({ q: '', countries: [], tags: [] });
+
+  function serve(read: unknown = { path, body: served }) {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = SERVED_READ_ID;
+    block.textContent = JSON.stringify(read);
+    document.body.append(block);
+  }
+
+  afterEach(() => {
+    document.getElementById(SERVED_READ_ID)?.remove();
+    window.localStorage.removeItem(authStorageKey);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('puts a guest’s served first page into the grid’s cache, as its first page, and reads nothing', async () => {
+    serve();
+    const queryClient = new QueryClient();
+    await loadFirstRead(queryClient, {});
+    expect(queryClient.getQueryData(defaultKey)).toEqual({ pages: [served], pageParams: [null] });
+    expect(document.getElementById(SERVED_READ_ID)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves the cache alone with a search, a filter or New in the URL, for a read of another path, or when a session may be stored', async () => {
+    for (const search of ['?q=chamba', '?countries=MX', '?tags=x', '?sort=new']) {
+      window.history.replaceState(null, '', `/${search}`);
+      serve();
+      const queryClient = new QueryClient();
+      await loadFirstRead(queryClient, {});
+      expect(queryClient.getQueryCache().getAll(), search).toEqual([]);
+    }
+    window.history.replaceState(null, '', '/');
+    serve({ path: `${path}&countries=MX`, body: served });
+    const other = new QueryClient();
+    await loadFirstRead(other, {});
+    expect(other.getQueryCache().getAll()).toEqual([]);
+
+    window.localStorage.setItem(authStorageKey, '{}');
+    serve();
+    const learner = new QueryClient();
+    await loadFirstRead(learner, {});
+    expect(learner.getQueryCache().getAll()).toEqual([]);
+    expect(document.getElementById(SERVED_READ_ID)).toBeNull();
   });
 });

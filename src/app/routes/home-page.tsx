@@ -7,7 +7,8 @@ import { useTagName } from '@/components/meaning';
 import { LoadingPopup, Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth';
 import { CountryFlag, CountryLinks, useCountries } from '@/features/countries';
-import { useEntries } from '@/features/entries/api/get-entries';
+import { ENTRY_PAGE_SIZE, useEntries } from '@/features/entries/api/get-entries';
+import { entryKeys, type EntryFilters } from '@/features/entries/api/entry-keys';
 import { SortSwitch } from '@/features/entries/components/sort-switch';
 import { useEntrySort } from '@/features/entries/use-entry-sort';
 import { EntryCard } from '@/app/components/entry-card';
@@ -15,9 +16,30 @@ import { WordOfTheDayCard } from '@/app/components/word-of-the-day-card';
 import { SearchBar } from '@/features/search/search-bar';
 import { useSearchFilters } from '@/features/search/use-search-filters';
 import { useTags } from '@/features/tags/api/get-tags';
+import type { EntryListReply } from '@/lib/api-types';
+import { takeServedRead } from '@/lib/first-read';
+import { mayHaveSession } from '@/lib/supabase';
+import type { LoadFirstRead } from '@/routes';
 
 /** Cards drawn at once when a list first arrives; the rest, below the first screen, follow. */
 const FIRST_CARDS = 8;
+
+/** The grid's list with no search, no filter and the default order (the server draws `/` with it). */
+const DEFAULT_FILTERS: EntryFilters = { q: '', countries: [], tags: [] };
+
+/**
+ * A guest's first visit to `/` as the server drew it: its first page of cards, sent with the
+ * HTML, is the grid's first render, so the app takes the page over in place. Only with no
+ * search, filter or order in the URL (the server drew the default list) and no session (a
+ * learner's cards are read as theirs: the page draws as it always has).
+ */
+export const loadFirstRead: LoadFirstRead = (queryClient) => {
+  const served = takeServedRead(`/content/getContentsSortedByVoteDesc?limit=${ENTRY_PAGE_SIZE}`) as EntryListReply | undefined;
+  const params = new URLSearchParams(window.location.search);
+  const listed = ['q', 'countries', 'tags'].some((name) => params.has(name)) || params.get('sort') === 'new';
+  if (served && !listed && !mayHaveSession()) queryClient.setQueryData(entryKeys.list(DEFAULT_FILTERS), { pages: [served], pageParams: [null] });
+  return Promise.resolve();
+};
 
 export function HomePage() {
   const { t } = useTranslation();

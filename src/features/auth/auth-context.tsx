@@ -2,7 +2,7 @@ import type { Session, User as SupabaseUser } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { endLocalSession, isApiError } from '@/lib/api';
-import { watchSession } from '@/lib/supabase';
+import { mayHaveSession, watchSession } from '@/lib/supabase';
 import { authKeys } from './api/auth-keys';
 import { userQueryOptions } from './api/get-user';
 import { logOut } from './api/log-out';
@@ -63,8 +63,10 @@ function isSessionRejected(error: unknown) {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // undefined: Supabase Auth (auth-js) has not read its storage yet.
-  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  // undefined: Supabase Auth (auth-js) has not read its storage yet. With no session stored
+  // there is none to read: a guest's first render is already a guest's (no loading state
+  // drawn over a page the server drew).
+  const [session, setSession] = useState<Session | null | undefined>(() => (mayHaveSession() ? undefined : null));
   const lastUserId = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {

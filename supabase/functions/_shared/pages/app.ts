@@ -3,7 +3,7 @@ import type { ConceptGroupReply } from '../contract/concepts.ts';
 import type { EntryDetail, EntryListReply } from '../contract/entries.ts';
 import { createCardResponder } from './card.ts';
 import { alternateLinks, definedTerm, pageUrls, previewTags } from './head.ts';
-import { jsonBlock, renderDocument, type PageParts } from './html.ts';
+import { html, jsonBlock, renderDocument, type PageParts } from './html.ts';
 import { LANGUAGE_HEADERS, readerLanguage } from './language.ts';
 import { compareMarkup, countryMarkup, homeMarkup, notFoundMarkup, unavailableMarkup } from './list-markup.ts';
 import { entryMarkup } from './entry-markup.ts';
@@ -137,21 +137,23 @@ export function createPagesApp(options: PagesOptions): Hono {
       const url = new URL(c.req.url);
       return c.redirect(`/country/${upper}${url.search}`, 301);
     }
-    const found = await read<EntryListReply>(api, `/content/getContentsSortedByVoteDesc?countries=${upper}&limit=${COUNTRY_PAGE_ENTRIES}`);
+    const path = `/content/getContentsSortedByVoteDesc?countries=${upper}&limit=${COUNTRY_PAGE_ENTRIES}`;
+    const found = await read<EntryListReply>(api, path);
     if (found.state !== 'found') return unavailable(c, reader);
     const heading = t(context, `countryPage.heading.${upper}`);
     const title = t(context, 'countryPage.documentTitle', { heading });
     const description = t(context, 'countryPage.intro', { country: countryName(context, upper) });
     const urls = pageUrls(reader.siteUrl, `/country/${upper}`, context.language, reader.chosen);
-    const head = { markup: alternateLinks(urls).markup + previewTags({ title, description, urls, language: context.language }).markup };
-    return page(c, 200, { language: context.language, title, description, head, body: countryMarkup(context, upper, found.body.data) });
+    const head = html`${alternateLinks(urls)}${previewTags({ title, description, urls, language: context.language })}${jsonBlock('application/json', { path, body: found.body }, SERVED_READ_ID)}`;
+    return page(c, 200, { language: context.language, title, description, head, body: countryMarkup(context, upper, found.body) });
   });
 
   app.get('/compare/:groupId', async (c) => {
     const reader = readerOf(c);
     const { context } = reader;
     const groupId = c.req.param('groupId');
-    const found = await read<ConceptGroupReply>(api, `/concept/${encodeURIComponent(groupId)}`);
+    const path = `/concept/${encodeURIComponent(groupId)}`;
+    const found = await read<ConceptGroupReply>(api, path);
     if (found.state === 'down') return unavailable(c, reader);
     const entries = found.state === 'found' ? found.body.data.entries : [];
     if (!entries.length) return notFound(c, reader);
@@ -161,20 +163,22 @@ export function createPagesApp(options: PagesOptions): Hono {
     const title = t(context, 'compareGroup.documentTitle', { heading });
     const description = t(context, 'compareGroup.intro');
     const urls = pageUrls(reader.siteUrl, `/compare/${encodeURIComponent(found.state === 'found' ? found.body.data.groupId : groupId)}`, context.language, reader.chosen);
-    const head = { markup: alternateLinks(urls).markup + previewTags({ title, description, urls, language: context.language }).markup };
+    const head = html`${alternateLinks(urls)}${previewTags({ title, description, urls, language: context.language })}${found.state === 'found' && jsonBlock('application/json', { path, body: found.body }, SERVED_READ_ID)}`;
     return page(c, 200, { language: context.language, title, description, head, body: compareMarkup(context, heading, entries) });
   });
 
   app.get('/', async (c) => {
     const reader = readerOf(c);
     const { context } = reader;
-    const found = await read<EntryListReply>(api, `/content/getContentsSortedByVoteDesc?limit=${HOME_PAGE_ENTRIES}`);
+    // The app's first read for the home grid with no filters (src/app/routes/home-page.tsx).
+    const path = `/content/getContentsSortedByVoteDesc?limit=${HOME_PAGE_ENTRIES}`;
+    const found = await read<EntryListReply>(api, path);
     if (found.state !== 'found') return unavailable(c, reader);
     const title = t(context, 'pages.homeTitle');
     const description = t(context, 'home.subtitle');
     const urls = pageUrls(reader.siteUrl, '/', context.language, reader.chosen);
-    const head = { markup: alternateLinks(urls).markup + previewTags({ title, description, urls, language: context.language }).markup };
-    return page(c, 200, { language: context.language, title, description, head, body: homeMarkup(context, found.body.data) });
+    const head = html`${alternateLinks(urls)}${previewTags({ title, description, urls, language: context.language })}${jsonBlock('application/json', { path, body: found.body }, SERVED_READ_ID)}`;
+    return page(c, 200, { language: context.language, title, description, head, body: homeMarkup(context, found.body) });
   });
 
   // The entry's preview card (og:image), drawn from what a guest may read of it.

@@ -1,5 +1,6 @@
 import type { ConceptEntry } from '../contract/concepts.ts';
-import type { Entry } from '../contract/entries.ts';
+import type { Entry, EntryListReply } from '../contract/entries.ts';
+import { homeEmpty, loadMore, resultsToolbar, searchBar, wordOfTheDayLoading } from './home-markup.ts';
 import { html, type Markup } from './html.ts';
 import { cardIcon, COUNTRY_CODES, countryName, flag, meaning, rudeBadge, t, tagName, voteButtons, type CountryCode, type DrawContext } from './parts.ts';
 
@@ -13,8 +14,11 @@ export function entryCard(context: DrawContext, entry: Entry): Markup {
 const hero = (title: string, text: string) => html`<header class="hero"><h1 class="hero__title">${title}</h1><p class="hero__text">${text}</p></header>`;
 
 /** The home grid's list of cards. */
-const entryGrid = (context: DrawContext, entries: readonly Entry[]) =>
-  html`<section class="results"><ul class="entry-grid">${entries.map((entry) => html`<li>${entryCard(context, entry)}</li>`)}</ul></section>`;
+const cardList = (context: DrawContext, entries: readonly Entry[]) => html`<ul class="entry-grid">${entries.map((entry) => html`<li>${entryCard(context, entry)}</li>`)}</ul>`;
+
+/** The first page of a list, as the app draws it: its cards and, when there are more, Load more. */
+const entryGrid = (context: DrawContext, list: EntryListReply) =>
+  html`<section class="results">${cardList(context, list.data)}${loadMore(context, list.nextCursor !== null)}</section>`;
 
 /**
  * CountryLinks (src/features/countries): every country's page by name, sorted as the
@@ -28,15 +32,22 @@ function countryLinks(context: DrawContext): Markup {
   )}</ul></nav>`;
 }
 
-/** The home page: its hero and its grid's first page, then every country's page. */
-export function homeMarkup(context: DrawContext, entries: readonly Entry[]): Markup {
-  return html`<div class="page">${hero(t(context, 'home.title'), t(context, 'home.subtitle'))}${entryGrid(context, entries)}${countryLinks(context)}</div>`;
+/**
+ * The home page as HomePage (src/app/routes/home-page.tsx) first draws it for a guest with
+ * its first page in: hero, search, the word of the day loading, the results (toolbar, grid)
+ * and every country's page.
+ */
+export function homeMarkup(context: DrawContext, list: EntryListReply): Markup {
+  const results = list.data.length ? html`${cardList(context, list.data)}${loadMore(context, list.nextCursor !== null)}` : homeEmpty(context);
+  // An empty Jerga has no word of the day (the app draws none once it knows).
+  const word = list.data.length ? wordOfTheDayLoading(context) : null;
+  return html`<div class="page">${hero(t(context, 'home.title'), t(context, 'home.subtitle'))}${searchBar(context)}${word}<section class="results">${resultsToolbar(context)}${results}</section>${countryLinks(context)}</div>`;
 }
 
 /** A country's page: its hero and its best-voted entries as the home grid's cards. */
-export function countryMarkup(context: DrawContext, code: CountryCode, entries: readonly Entry[]): Markup {
+export function countryMarkup(context: DrawContext, code: CountryCode, entries: EntryListReply): Markup {
   const name = countryName(context, code);
-  const list = entries.length ? entryGrid(context, entries) : html`<section class="results"><p class="empty-state">${t(context, 'countryPage.empty', { country: name })}</p></section>`;
+  const list = entries.data.length ? entryGrid(context, entries) : html`<section class="results"><p class="empty-state">${t(context, 'countryPage.empty', { country: name })}</p></section>`;
   return html`<div class="page">${hero(t(context, `countryPage.heading.${code}`), t(context, 'countryPage.intro', { country: name }))}${list}</div>`;
 }
 
