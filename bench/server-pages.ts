@@ -1,5 +1,5 @@
 // Benchmark: the server-rendered pages (issue 33) among 100,000 entries — an entry page, a
-// country page (its 50 best-voted) and the home page, as the production web server draws
+// country page (its 24 best-voted, the app's first page) and the home page, as the production web server draws
 // them (the /api read as a guest, then the HTML) — beside the entry's /api read alone. The
 // budget is an entry page under 30 ms at p95 on the server. Never fails on timing.
 import fs from 'node:fs/promises';

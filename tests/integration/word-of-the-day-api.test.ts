@@ -44,12 +44,6 @@ describe('GET /api/content/wordOfTheDay', () => {
   });
 
   it('does not repeat a word over a simulated span of days and changes country every day', async () => {
-    // The rule is well-voted first, then the country featured longest ago: the first days
-    // rotate through the countries with a well-voted entry. The seed's votes are all zero, so
-    // how many those are depends on what the rest of the suite voted up (none: all 21 countries).
-    const [{ voted }] = await adminSql()<{ voted: number }[]>`
-      select count(distinct country)::int as voted from public.entries where show and vote_score > 0`;
-    const rotation = voted === 0 ? 5 : Math.min(5, Math.max(2, voted));
     // Forty days a year back, asked in order as forty mornings would.
     const words: Entry[] = [];
     for (let offset = -365; offset < -325; offset++) {
@@ -60,8 +54,9 @@ describe('GET /api/content/wordOfTheDay', () => {
     expect(new Set(words.map((each) => each._id)).size).toBe(words.length);
     const sameCountryNextDay = words.filter((each, i) => i > 0 && words[i - 1].country === each.country);
     expect(sameCountryNextDay).toEqual([]);
-    // A rotation, not a pair of countries taking turns.
-    expect(new Set(words.slice(0, 10).map((each) => each.country)).size).toBeGreaterThanOrEqual(rotation);
+    // Which countries the first days rotate through follows the rule (well-voted first, then
+    // the country featured longest ago) and so depends on what the rest of the suite voted up
+    // and hid meanwhile: pgTAP 57 proves the rotation on data of its own.
   });
 
   it('never serves a word since hidden: its day is chosen again', async () => {
