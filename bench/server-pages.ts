@@ -42,7 +42,7 @@ try {
   console.log('\nOver HTTP, one after another (server time plus a loopback round trip):');
   await measure('  GET /api/content/getContentById (the read alone)', RUNS, () => get(`${stack.apiUrl}/api/content/getContentById/${id}`), 56);
   await measure('  GET /content/:id (the entry page)', RUNS, () => get(`${web.url}/content/${id}`), 56);
-  await measure('  GET /country/MX (50 best-voted of ~4,800)', RUNS, () => get(`${web.url}/country/MX`), 56);
+  await measure('  GET /country/MX (24 best-voted of ~4,800)', RUNS, () => get(`${web.url}/country/MX`), 56);
   await measure('  GET / (the home page, 24 best-voted)', RUNS, () => get(`${web.url}/`), 56);
 } finally {
   await sql.end();
