@@ -5,13 +5,13 @@ import {
   type SitemapSummaryReply,
 } from '../contract/sitemap.ts';
 import type { z } from 'zod';
+import type { GuestApi } from './app.ts';
 
 // /sitemap.xml (a sitemaps.org sitemap index), its child sitemaps under /sitemap/ and
 // /robots.txt. Everything listed is read as a guest through the /api (GuestApi), whose SQL
 // lists only what a guest may see whoever asks; nothing here decides visibility.
 
-/** The /api as a guest: `path` relative to it (`/sitemap/summary`), no cookie, no user token. */
-export type GuestApi = (path: string) => Promise<Response>;
+export type { GuestApi };
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
