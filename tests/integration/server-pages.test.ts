@@ -262,6 +262,19 @@ describe('country, comparison and home pages', () => {
     expect(read.path).toBe('/content/getContentsSortedByVoteDesc?limit=24');
     expect(read.body.data.map((listed) => listed._id)).toEqual([...html.matchAll(/href="\/content\/([^"]+)" class="entry-card__link"/g)].map((match) => match[1]));
   });
+
+  it('leaves a search, a filter or the newest-first order to the app: its shell, no frame of the default grid, noindex', async () => {
+    for (const query of ['?q=chamba', '?countries=MX', '?tags=x', '?sort=new', '?q=chamba&sort=new']) {
+      const { status, headers, html } = await page(`/${query}`);
+      expect(status, query).toBe(200);
+      expect(headers.get('x-robots-tag'), query).toBe('noindex');
+      expect(html, query).toContain('<div id="root">');
+      expect(html, query).not.toContain('class="entry-card__link"');
+      expect(html, query).not.toContain(`id="${SERVED_READ_ID}"`);
+    }
+    // Top named outright is the default grid.
+    expect((await page('/?sort=top')).html).toContain(`id="${SERVED_READ_ID}"`);
+  });
 });
 
 describe('status codes and indexing', () => {

@@ -70,6 +70,11 @@ interface Reader {
   siteUrl: string;
 }
 
+/** Whether `/`'s query asks for a list other than the default grid (src/app/routes/home-page.tsx's rule). */
+function listsOtherThanDefault(params: URLSearchParams): boolean {
+  return ['q', 'countries', 'tags'].some((name) => params.has(name)) || params.get('sort') === 'new';
+}
+
 /**
  * The server-rendered pages (issue 33): entries, countries, comparisons and home with their
  * own HTML, status and head tags; the app's other pages as its shell (noindex where only a
@@ -170,6 +175,11 @@ export function createPagesApp(options: PagesOptions): Hono {
   app.get('/', async (c) => {
     const reader = readerOf(c);
     const { context } = reader;
+    // A search, a filter or the newest-first order: the app reads and draws that list itself
+    // (a frame of the default grid would be replaced at once), and results stay out of search engines.
+    if (listsOtherThanDefault(new URL(c.req.url).searchParams)) {
+      return page(c, 200, { language: context.language, title: t(context, 'pages.homeTitle'), description: t(context, 'home.subtitle'), noindex: true });
+    }
     // The app's first read for the home grid with no filters (src/app/routes/home-page.tsx).
     const path = `/content/getContentsSortedByVoteDesc?limit=${HOME_PAGE_ENTRIES}`;
     const found = await read<EntryListReply>(api, path);
