@@ -33,6 +33,8 @@ export const user = z.strictObject({
   notifications: notificationSettings,
   /** Where the learner says they live (a country code); absent when unsaid. */
   homeCountry: countryCode.optional(),
+  /** Where the learner's Spanish is from (issue 34), which their recordings are said from; absent when unsaid. */
+  speakerCountry: countryCode.optional(),
   /** Daily limits of the review session. */
   newCardsPerDay: z.number().int(),
   maxReviewsPerDay: z.number().int(),
@@ -106,6 +108,8 @@ export const publicProfile = z.strictObject({
   createdAt: time,
   /** How many shown entries they posted. */
   entryCount: z.number().int(),
+  /** Where their Spanish is from, when they said (issue 34). */
+  speakerCountry: countryCode.optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 

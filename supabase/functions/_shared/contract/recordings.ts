@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCode, id, moderation, success, time } from './common.ts';
+import { countryCode, id, moderation, nextCursor, success, time } from './common.ts';
 
 /** A vote on a recording: up (+1) or down (-1). */
 export const recordingVote = z.enum(['up', 'down']);
@@ -22,6 +22,11 @@ export const recording = z.strictObject({
   url: z.url(),
   /** Two-letter code of the country the speaker says it from. */
   country: countryCode,
+  /**
+   * The speaker's country when they made it (issue 34): their Account page's speakerCountry
+   * then, which fixes `country`; the same value as `country`. Optional until the API sends it.
+   */
+  speakerCountry: countryCode.optional(),
   /** The speaker's display name when they recorded it. */
   authorName: z.string(),
   /** How long it lasts, when the recorder said (1..15000); null otherwise. */
@@ -59,3 +64,70 @@ export type RecordingVoteReply = z.infer<typeof recordingVoteReply>;
 /** DELETE /api/recording/:id. */
 export const deleteRecordingReply = z.strictObject({ success, message: z.string(), _id: id, contentId: id });
 export type DeleteRecordingReply = z.infer<typeof deleteRecordingReply>;
+
+// ---------------------------------------------------------------------------------------
+// Voices from every country (issue 34). A recording is "native" when it is said from the
+// entry's own country (recording.country = the entry's country) and not hidden by moderation.
+
+/**
+ * GET /api/recording/request/:contentId, and the reply of POST /api/recording/request
+ * {contentId} (201 when it asked, 200 when it had asked already) and of DELETE
+ * /api/recording/request {contentId} (or ?contentId=): the entry's open pronunciation requests.
+ */
+export const recordingRequestReply = z.strictObject({
+  success,
+  contentId: id,
+  /** How many learners ask to hear the entry said from its own country. */
+  count: z.number().int(),
+  /** Whether the caller is one of them (always false for guests). */
+  requested: z.boolean(),
+  /** Whether the entry has a native recording (then nobody needs to ask). */
+  native: z.boolean(),
+});
+export type RecordingRequestReply = z.infer<typeof recordingRequestReply>;
+
+/** One entry of a country still waiting for a native voice, as the /record queue shows it. */
+export const voiceNeed = z.strictObject({
+  contentId: id,
+  title: z.string(),
+  description: z.string(),
+  /** The Spanish meaning, when the entry has one. */
+  descriptionEs: z.string().optional(),
+  exampleSentence: z.string().nullable(),
+  country: countryCode,
+  voteScore: z.number().int(),
+  /** Open pronunciation requests: the queue's first order. */
+  requests: z.number().int(),
+});
+export type VoiceNeed = z.infer<typeof voiceNeed>;
+
+/**
+ * GET /api/recording/requests?country=XX&limit=&cursor=: the country's visible entries with no
+ * native recording, most requested first, then best voted, then id; `limit` 1..50 (default 20).
+ */
+export const voiceNeedsReply = z.strictObject({
+  success,
+  country: countryCode,
+  data: z.array(voiceNeed),
+  nextCursor,
+  /** The country's visible entries in all. */
+  total: z.number().int(),
+  /** How many of them still have no native recording ("27 of 39 entries still need a voice"). */
+  remaining: z.number().int(),
+});
+export type VoiceNeedsReply = z.infer<typeof voiceNeedsReply>;
+
+/** GET /api/recording/voices: per country (all 21, in the countries' order), how many entries are voiced. */
+export const voicesReply = z.strictObject({
+  success,
+  data: z.array(
+    z.strictObject({
+      country: countryCode,
+      /** Visible entries of the country. */
+      total: z.number().int(),
+      /** Of those, how many have a native recording. */
+      voiced: z.number().int(),
+    }),
+  ),
+});
+export type VoicesReply = z.infer<typeof voicesReply>;
