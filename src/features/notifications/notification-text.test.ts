@@ -13,7 +13,10 @@ describe('notificationText', () => {
     expect(notificationText(t, { ...base, kind: 'vote', count: 3 })).toBe('3 people voted on “¡Qué chimba!”');
     expect(notificationText(t, { ...base, kind: 'moderation', actorName: null, action: 'held' })).toBe('Moderators are looking at “¡Qué chimba!”');
     expect(notificationText(t, { ...base, kind: 'moderation', actorName: null, action: 'restored' })).toBe('Moderators restored “¡Qué chimba!”');
+    expect(notificationText(t, { ...base, kind: 'recording', actorName: null, country: 'MX' })).toBe('Someone from Mexico recorded “¡Qué chimba!” — listen');
+    expect(notificationText(t, { ...base, kind: 'recording', actorName: null })).toBe('Someone recorded “¡Qué chimba!” — listen');
     await i18n.changeLanguage('es');
+    expect(notificationText(t, { ...base, kind: 'recording', actorName: null, country: 'MX' })).toBe('Alguien de México grabó «¡Qué chimba!»: escúchalo');
     expect(notificationText(t, { ...base, kind: 'vote', count: 3 })).toBe('3 personas votaron «¡Qué chimba!»');
     expect(notificationText(t, { ...base, kind: 'comment', actorName: null })).toBe('Alguien comentó «¡Qué chimba!»');
   });
