@@ -5587,23 +5587,25 @@ CREATE OR REPLACE FUNCTION private.voice_queue_page(country text, page_size inte
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'contentId', e.id,
-           'title', e.title,
-           'description', e.description,
-           'exampleSentence', e.example_sentence,
-           'country', e.country,
-           'voteScore', page.vote_score,
-           'requests', page.requests)
-           || case when e.description_es is null then '{}'::jsonb else jsonb_build_object('descriptionEs', e.description_es) end
+  select coalesce(jsonb_agg(
+           (select jsonb_build_object(
+                     'contentId', e.id,
+                     'title', e.title,
+                     'description', e.description,
+                     'exampleSentence', e.example_sentence,
+                     'country', e.country,
+                     'voteScore', page.vote_score,
+                     'requests', page.requests)
+                   || case when e.description_es is null then '{}'::jsonb else jsonb_build_object('descriptionEs', e.description_es) end
+              from public.entries e where e.id = page.entry_id)
            order by page.requests desc, page.vote_score desc, page.entry_id desc), '[]'::jsonb)
     from (select v.entry_id, v.requests, v.vote_score from private.voice_needs v
-           where v.country = voice_queue_page.country and v.shown and not v.voiced
-             and (voice_queue_page.after_id is null
-                  or (v.requests, v.vote_score, v.entry_id) < (voice_queue_page.after_requests, voice_queue_page.after_score, voice_queue_page.after_id))
+           where v.country = voice_queue_page.country::char(2) and v.shown and not v.voiced
+             and (v.requests, v.vote_score, v.entry_id)
+                 < (coalesce(voice_queue_page.after_requests, 2147483647), coalesce(voice_queue_page.after_score, 2147483647),
+                    coalesce(voice_queue_page.after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid))
            order by v.requests desc, v.vote_score desc, v.entry_id desc
            limit least(greatest(coalesce(voice_queue_page.page_size, 20), 1), 101)) page
-    join public.entries e on e.id = page.entry_id
 $function$;
 grant execute on function private.voice_queue_page(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) to anon;
 grant execute on function private.voice_queue_page(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) to authenticated;
