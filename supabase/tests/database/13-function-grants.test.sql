@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(173);
+select plan(191);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -79,10 +79,23 @@ select plan(173);
 --     service_role only: who is reminded, and the one-click unsubscribe behind its token).
 --   authenticated only: the private save_push_subscription (POST /api/push/subscribe through
 --     public.save_push_subscription, in the caller's own name).
+--   anon and authenticated: voice_need_of (an entry's open request count and whether it is voiced,
+--     public knowledge; request_recording locks with it), voice_queue_page and voice_totals (the
+--     voice queue and its counts: shown entries only). None: the voice bookkeeping's triggers
+--     and helpers (count_voices, refresh_voice_need, fulfil_recording_requests, keep_*_voice_need).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
+  ('private.voice_need_of(uuid, boolean)', true, true),
+  ('private.voice_queue_page(text, integer, integer, integer, uuid)', true, true),
+  ('private.voice_totals()', true, true),
+  ('private.count_voices()', false, false),
+  ('private.refresh_voice_need(uuid)', false, false),
+  ('private.fulfil_recording_requests(uuid, uuid)', false, false),
+  ('private.keep_entry_voice_need()', false, false),
+  ('private.keep_recording_voice_need()', false, false),
+  ('private.keep_request_voice_need()', false, false),
   ('private.word_of_the_day_in_reach(date)', true, true),
   ('private.choose_word_of_the_day(date)', false, false),
   ('private.claim_reminders(timestamp with time zone, integer)', false, false),

@@ -63,7 +63,8 @@ select is((select public.entry_json(e) -> 'ownerDeleted' from public.entries e w
   'false', 'and not by a deleted one');
 select throws_ok($$ select name from public.profiles $$, '42501', null, 'a guest still cannot read profiles');
 select is(pg_get_function_result('private.public_profile(uuid)'::regprocedure),
-  'TABLE(id uuid, name text, created_at timestamp with time zone)', 'the definer door returns the id, name and join date only');
+  'TABLE(id uuid, name text, created_at timestamp with time zone, speaker_country character)',
+  'the definer door returns the id, name, join date and speaker country only (issue 34: where their Spanish is from is public)');
 
 select is(tests.removable(public.tags_of_entry('29e00000-0000-4000-8000-000000000001')), array['albur:false', 'Chilango:false'],
   'a guest may remove no tag (tags_of_entry)');
