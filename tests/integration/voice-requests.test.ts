@@ -214,6 +214,20 @@ describe('the first native recording', () => {
   });
 });
 
+describe('a request racing the first native recording', () => {
+  it('ends either told and fulfilled, or refused (409): never a request left on a voiced entry', async () => {
+    const entries = await Promise.all(Array.from({ length: 4 }, () => newEntry('MX')));
+    const outcomes = await Promise.all(entries.map(async (entry) => (await Promise.all([ask(entry.id, other.token), recorded(speaker, entry.id)]))[0].status));
+    for (const [i, entry] of entries.entries()) {
+      expect([201, 409]).toContain(outcomes[i]);
+      expect((await state(entry.id)).body).toMatchObject({ count: 0, native: true });
+    }
+    const told = await adminSql()<{ entry_id: string }[]>`
+      select entry_id from public.notifications where recipient = ${other.id} and kind = 'recording' and entry_id in ${adminSql()(entries.map((entry) => entry.id))}`;
+    expect(told.map((row) => row.entry_id).sort()).toEqual(entries.filter((_, i) => outcomes[i] === 201).map((entry) => entry.id).sort());
+  });
+});
+
 describe('GET /api/recording/requests', () => {
   /** Every page of a country's queue, `limit` at a time. */
   async function wholeQueue(country: string, limit: number): Promise<{ items: VoiceNeed[]; pages: number; last: VoiceNeedsReply }> {
