@@ -530,7 +530,7 @@ create policy "Owners and admins can edit entries" on public.entries as permissi
   with check (((owner = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 CREATE TRIGGER entries_audit_admin_changes AFTER DELETE OR UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.audit_admin_changes();
 CREATE TRIGGER entries_keep_moderated_hidden BEFORE INSERT OR UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.keep_moderated_entries_hidden();
-CREATE TRIGGER entries_keep_voice_need AFTER INSERT OR UPDATE OF country, show, upvotes, downvotes ON public.entries FOR EACH ROW EXECUTE FUNCTION private.keep_entry_voice_need();
+CREATE TRIGGER entries_keep_voice_need AFTER INSERT OR UPDATE OF country, show, moderation, upvotes, downvotes ON public.entries FOR EACH ROW EXECUTE FUNCTION private.keep_entry_voice_need();
 CREATE TRIGGER entries_limit_account_edits BEFORE UPDATE OF title, description, description_es, country, hint, example_sentence, author ON public.entries FOR EACH ROW WHEN (((old.title IS DISTINCT FROM new.title) OR (old.description IS DISTINCT FROM new.description) OR (old.description_es IS DISTINCT FROM new.description_es) OR (old.country IS DISTINCT FROM new.country) OR (old.hint IS DISTINCT FROM new.hint) OR (old.example_sentence IS DISTINCT FROM new.example_sentence) OR (old.author IS DISTINCT FROM new.author))) EXECUTE FUNCTION private.limit_account_writes('edits');
 CREATE TRIGGER entries_limit_account_writes BEFORE INSERT ON public.entries FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('entries');
 CREATE TRIGGER entries_notify_moderation AFTER UPDATE OF moderation ON public.entries FOR EACH ROW EXECUTE FUNCTION private.notify_moderation();

@@ -8,7 +8,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(27);
+select plan(28);
 
 select tests.create_user('66010000-0000-4000-8000-000000000001', 'Ana Asker') as ana_session \gset
 select tests.create_user('66010000-0000-4000-8000-000000000002', 'Otto Other') as otto_session \gset
@@ -107,6 +107,11 @@ select is((select jsonb_agg(jsonb_build_object(c.country, jsonb_build_array(c.to
                              from public.entries e where e.country = c.country and e.show) recount
             where (c.total, c.voiced) is distinct from (recount.total, recount.voiced)), null,
   'every country''s counts equal a recount from the tables');
+
+-- Held by setting moderation alone (the BEFORE trigger hides it): it leaves the queue too.
+update public.entries set moderation = 'held' where id = '66e00000-0000-4000-8000-000000000005';
+select is(pg_temp.ids(public.voice_queue('BO')) || ' ' || (public.voice_queue('BO') ->> 'total'), '1 1', 'an entry held by moderators leaves');
+update public.entries set moderation = null, show = true where id = '66e00000-0000-4000-8000-000000000005';
 
 -------------------------------------------------------------------------------- admin
 select tests.authenticate_as('66010000-0000-4000-8000-000000000003', :'admin_session');
