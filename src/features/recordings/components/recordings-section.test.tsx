@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Recording } from '@/lib/api-types';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
-import { bestRecording, groupByCountry } from '../api/get-recordings';
+import { bestRecording, groupBySpeakerCountry } from '../api/get-recordings';
 import { predictVote } from '../api/vote-recording';
 import { microphoneProblem, pickRecordingFormat } from './recording-format';
 import RecordingsSection from './recordings-section';
@@ -31,6 +31,10 @@ function stubRecordings(list: Recording[]) {
   let current = list;
   const mock = stubFetch((url, init) => {
     if (url.pathname === `/api/recording/getRecordings/${ENTRY._id}`) return json(current);
+    if (url.pathname === `/api/recording/request/${ENTRY._id}`) {
+      const native = current.some((item) => item.country === ENTRY.country && !item.moderation);
+      return json({ success: true, contentId: ENTRY._id, count: native ? 0 : 2, requested: false, native });
+    }
     if (url.pathname === '/api/recording/vote') {
       const { recordingId, voteType } = JSON.parse(String(init.body)) as { recordingId: string; voteType: 'up' | 'down' };
       current = current.map((item) => (item._id === recordingId ? predictVote(item, voteType) : item));
@@ -52,13 +56,16 @@ afterEach(() => {
 });
 
 describe('the recordings’ rules in the browser', () => {
-  it('groups by country in the server’s order, the best recording’s country first', () => {
-    const list = [recording('01', 'AR', 4), recording('02', 'MX', 3), recording('03', 'AR', 1), recording('04', 'ES', 0)];
-    expect(groupByCountry(list).map((group) => [group.country, group.recordings.map((item) => item.authorName)])).toEqual([
+  it('groups by the speaker’s country in the server’s order, the entry’s own country first, then by best recording', () => {
+    const list = [recording('01', 'AR', 4), recording('02', 'MX', 3), recording('03', 'AR', 1), recording('04', 'ES', 0), recording('05', 'MX', -1)];
+    expect(groupBySpeakerCountry(list, 'MX').map((group) => [group.country, group.recordings.map((item) => item.authorName)])).toEqual([
+      ['MX', ['Learner 02', 'Learner 05']],
       ['AR', ['Learner 01', 'Learner 03']],
-      ['MX', ['Learner 02']],
       ['ES', ['Learner 04']],
     ]);
+    // The speaker's country when they made it is the group, whatever country was chosen.
+    expect(groupBySpeakerCountry([recording('01', 'AR', 1, { speakerCountry: 'CO' })], 'MX')).toEqual([{ country: 'CO', recordings: [expect.objectContaining({ authorName: 'Learner 01' })] }]);
+    expect(groupBySpeakerCountry([], 'MX')).toEqual([]);
   });
 
   it('plays the best of the card’s country, else the best of all, else nothing', () => {
@@ -103,8 +110,11 @@ describe('the Listen section', () => {
     stubRecordings([]);
     renderWithProviders(<RecordingsSection entry={ENTRY} />);
     const section = screen.getByRole('region', { name: 'Listen' });
-    expect(within(section).getByRole('status')).toHaveTextContent('Loading recordings...');
+    expect(within(section).getAllByRole('status').map((status) => status.textContent?.trim())).toEqual(['Checking who wants to hear this...', 'Loading recordings...']);
     await within(section).findByText('No recordings yet — be the first.');
+    // Nobody from Mexico has said it: a guest sees who asks, and is asked to log in to ask.
+    expect(await within(section).findByText('2 learners want to hear this')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Log in to ask for a recording from Mexico.' })).toHaveAttribute('href', '/login');
     expect(within(section).getByRole('link', { name: 'Log in to record how you say it.' })).toHaveAttribute('href', '/login');
     expect(within(section).queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
   });
@@ -113,16 +123,18 @@ describe('the Listen section', () => {
     stubRecordings([recording('01', 'AR', 4), recording('02', 'MX', 3), recording('03', 'AR', -1)]);
     const { container } = renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: testUser });
     const groups = await screen.findAllByRole('heading', { level: 3 });
-    expect(groups.map((heading) => heading.textContent)).toEqual(['Argentina: 2 recordings', 'Mexico: 1 recording']);
+    expect(groups.map((heading) => heading.textContent)).toEqual(['How it sounds in Mexico', 'Also heard from Argentina']);
+    expect(screen.getByText('1 recording')).toBeInTheDocument();
+    expect(screen.getByText('2 recordings')).toBeInTheDocument();
     const items = screen.getAllByRole('listitem').filter((item) => item.classList.contains('recording'));
-    expect(items.map((item) => within(item).getByText(/^by /).textContent)).toEqual(['by Learner 01', 'by Learner 03', 'by Learner 02']);
+    expect(items.map((item) => within(item).getByText(/^by /).textContent)).toEqual(['by Learner 02', 'by Learner 01', 'by Learner 03']);
     expect(screen.getByRole('button', { name: 'Play the recording by Learner 01' })).toBeInTheDocument();
-    expect(within(items[0]).getByRole('group', { name: 'Votes for “the recording by Learner 01”' })).toHaveTextContent('4 votes');
-    expect(within(items[0]).getByRole('button', { name: 'Report the recording by Learner 01' })).toBeInTheDocument();
+    expect(within(items[1]).getByRole('group', { name: 'Votes for “the recording by Learner 01”' })).toHaveTextContent('4 votes');
+    expect(within(items[1]).getByRole('button', { name: 'Report the recording by Learner 01' })).toBeInTheDocument();
     // Not theirs, not an admin: no delete.
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     const sources = [...container.querySelectorAll('audio')].map((audio) => audio.getAttribute('src'));
-    expect(sources[0]).toBe(`http://localhost:3000/storage/v1/object/public/recordings/${OTHER}/${ENTRY._id}/01.webm`);
+    expect(sources[1]).toBe(`http://localhost:3000/storage/v1/object/public/recordings/${OTHER}/${ENTRY._id}/01.webm`);
     expect(screen.getByRole('button', { name: 'Record' })).toBeInTheDocument();
   });
 
