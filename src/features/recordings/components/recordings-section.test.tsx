@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
 import type { Recording } from '@/lib/api-types';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -51,8 +52,9 @@ function stubRecordings(list: Recording[]) {
   return mock;
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en-US'));
 });
 
 describe('the recordings’ rules in the browser', () => {
@@ -136,6 +138,35 @@ describe('the Listen section', () => {
     const sources = [...container.querySelectorAll('audio')].map((audio) => audio.getAttribute('src'));
     expect(sources[1]).toBe(`http://localhost:3000/storage/v1/object/public/recordings/${OTHER}/${ENTRY._id}/01.webm`);
     expect(screen.getByRole('button', { name: 'Record' })).toBeInTheDocument();
+  });
+
+  it('groups by the speaker’s country: how it sounds in the entry’s own, then also heard from others; in Spanish too', async () => {
+    stubRecordings([recording('01', 'AR', 4, { speakerCountry: 'AR' }), recording('02', 'MX', 3, { speakerCountry: 'MX' }), recording('03', 'CO', 1, { speakerCountry: 'CO' })]);
+    renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: testUser });
+    const groups = await screen.findAllByRole('heading', { level: 3 });
+    expect(groups.map((heading) => heading.textContent)).toEqual(['How it sounds in Mexico', 'Also heard from Argentina', 'Also heard from Colombia']);
+    // A native recording: nobody needs to ask.
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Ask to hear it' })).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Cómo suena en México',
+      'También se oye en Argentina',
+      'También se oye en Colombia',
+    ]);
+    expect(screen.getAllByText('1 grabación')).toHaveLength(3);
+  });
+
+  it('offers the queue of the entry’s country to a speaker from there, and only to them', async () => {
+    stubRecordings([]);
+    const { unmount } = renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: { ...testUser, speakerCountry: 'MX' } });
+    expect(await screen.findByRole('link', { name: 'Record entries from Mexico' })).toHaveAttribute('href', '/record?country=MX');
+    // Asking is for learners: a speaker may ask too (someone else may say it first).
+    expect(await screen.findByRole('button', { name: 'Ask to hear it' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: { ...testUser, speakerCountry: 'CO' } });
+    expect(await screen.findByText('2 learners want to hear this')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Record entries/ })).not.toBeInTheDocument();
   });
 
   it('votes up, then takes the vote back, each sent once', async () => {
