@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Recording, RecordingRequestReply } from '../../supabase/functions/_shared/contract/recordings.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
+import { transport } from '../support/realtime.ts';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
 import { api, closeAdminSql, createUser, registerThroughApi, stack, type TestUser } from '../support/stack.ts';
 
@@ -12,7 +13,7 @@ import { api, closeAdminSql, createUser, registerThroughApi, stack, type TestUse
 // moves live, Beto asks and withdraws and Ana's follows; then Sara, who speaks Spanish from
 // Mexico, records it (her upload names Argentina: her speaker country wins), and both pages
 // show it under "How it sounds in Mexico" with the asking gone. One browser, a context per
-// learner; the phone layout is Ana's page at a phone's width. Screenshots go to
+// learner; the phone layout is Ana's page reloaded at a phone's width. Screenshots go to
 // test-results/e2e/voice-request-*.png.
 
 const run = Date.now().toString(36);
@@ -50,6 +51,7 @@ async function saraRecords(): Promise<Recording> {
   const storage = createClient(stack().apiUrl, stack().anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     accessToken: async () => sara.token,
+    realtime: { transport },
   }).storage.from('recordings');
   const path = `${sara.id}/${entryId}/${randomUUID()}.webm`;
   const { error } = await storage.upload(path, Buffer.alloc(2048, 7), { contentType: 'audio/webm' });
@@ -111,8 +113,12 @@ describe('asking for a voice, live between two learners, until a speaker from th
     expect(await seriousAxeViolations(anaPage), 'entry page, asked').toEqual([]);
   });
 
-  it('on a phone’s width the asking fits', async () => {
+  it('reloaded at a phone’s width, Ana’s page still says she asked, and it fits', async () => {
     await anaPage.setViewportSize(PHONE);
+    await anaPage.reload();
+    await listen(anaPage).getByText('1 learner wants to hear this').waitFor();
+    // Back on the entry's channel (Presence counts her again) before anything else changes.
+    await anaPage.getByText('2 learners here').waitFor();
     await listen(anaPage).getByRole('button', { name: 'Asked — withdraw' }).scrollIntoViewIfNeeded();
     expect(await anaPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(anaPage, 'voice-request-1-phone-asked');
@@ -130,6 +136,9 @@ describe('asking for a voice, live between two learners, until a speaker from th
     }
     // The learner who asked has been answered: their request is fulfilled.
     expect(await requestsOf()).toMatchObject({ count: 0, native: true });
+    // Read afresh (no toasts over it) for the phone's picture.
+    await anaPage.reload();
+    await listen(anaPage).getByRole('heading', { level: 3, name: 'How it sounds in Mexico' }).waitFor();
     await listen(anaPage).scrollIntoViewIfNeeded();
     expect(await anaPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(anaPage, 'voice-request-2-phone-recorded');
