@@ -5,6 +5,7 @@ import i18n from '@/i18n';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
 import { RecordingCountry } from './recording-country';
+import RecordingsSection from './recordings-section';
 import { SpeakerCountryForm } from './speaker-country-form';
 
 // Where a learner's Spanish is from (issue 34): set on the Account page, then the recorder
@@ -93,5 +94,60 @@ describe('the recorder’s country', () => {
     renderWithProviders(<RecordingCountry speakerCountry="AR" country="AR" disabled={false} onChange={() => undefined} />, { user: testUser });
     expect(screen.getByText('Grabas como hablante de Argentina.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cámbialo en tu página de Cuenta' })).toBeInTheDocument();
+  });
+});
+
+/** The browser's microphone and MediaRecorder, as far as one take goes: a few bytes of webm. */
+function stubMicrophone() {
+  class FakeRecorder {
+    static isTypeSupported = (type: string) => type.startsWith('audio/webm');
+    state = 'inactive';
+    ondataavailable: ((event: { data: Blob }) => void) | null = null;
+    onstart: (() => void) | null = null;
+    onstop: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    start() {
+      this.state = 'recording';
+      this.onstart?.();
+    }
+    stop() {
+      this.state = 'inactive';
+      this.ondataavailable?.({ data: new Blob(['take'], { type: 'audio/webm' }) });
+      this.onstop?.();
+    }
+  }
+  vi.stubGlobal('MediaRecorder', FakeRecorder);
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: async () => ({ getTracks: () => [] }) }, configurable: true });
+  Object.assign(URL, { createObjectURL: () => 'blob:take', revokeObjectURL: () => undefined });
+}
+
+describe('the recorder, once a take is recorded', () => {
+  const entry = { _id: '00000000-0000-4000-8000-000000000201', title: 'chamba', country: 'MX' };
+
+  async function recordATake(speaker: typeof testUser) {
+    const user = userEvent.setup();
+    stubFetch((url) => (url.pathname.endsWith('/getRecordings/' + entry._id) ? json([]) : json({ success: true, contentId: entry._id, count: 0, requested: false, native: false })));
+    stubMicrophone();
+    renderWithProviders(<RecordingsSection entry={entry} />, { user: speaker });
+    await user.click(await screen.findByRole('button', { name: 'Record' }));
+    await user.click(await screen.findByRole('button', { name: 'Start recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop' }));
+    await screen.findByRole('button', { name: 'Upload recording' });
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  it('says a speaker records as one from their country, with no country to choose', async () => {
+    await recordATake({ ...testUser, speakerCountry: 'CO', homeCountry: 'ES' });
+    expect(screen.getByText('Recording as a speaker from Colombia.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Said in' })).not.toBeInTheDocument();
+  });
+
+  it('asks anyone else where it is said, from their home country first', async () => {
+    await recordATake({ ...testUser, homeCountry: 'ES' });
+    expect(screen.getByRole('combobox', { name: 'Said in' })).toHaveValue('ES');
+    expect(screen.getByRole('link', { name: /^Say where your Spanish is from/ })).toHaveAttribute('href', '/account#speaker-country');
   });
 });
