@@ -156,6 +156,15 @@ describe('asking for a voice', () => {
     expect(await screen.findByText('3 learners want to hear this')).toBeInTheDocument();
   });
 
+  it('offers nothing on an entry the server does not show (404: held by moderators, seen by its owner)', async () => {
+    const fetch = stubFetch(() => json({ message: 'Entry not found.', code: 'content_not_found' }, 404));
+    renderRequest();
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(callsTo(fetch, `/recording/request/${ENTRY._id}`)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Ask/ })).not.toBeInTheDocument();
+  });
+
   it('speaks Spanish, with its plural rules', async () => {
     const user = userEvent.setup();
     const server = stubServer(reply(1));

@@ -5,6 +5,7 @@ import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
 import { useCountryName } from '@/features/countries';
 import { apiErrorText } from '@/i18n/api-errors';
+import { isApiError } from '@/lib/api';
 import { isRecordingExists, useChangeRecordingRequest, useRecordingRequest } from '../api/recording-request';
 import '../entry-voice-strings';
 
@@ -30,6 +31,8 @@ export function VoiceRequest({ entry }: VoiceRequestProps) {
     );
   }
   if (request.isError) {
+    // Hidden by moderators (its owner and admins still see the page): nobody asks for it then.
+    if (isApiError(request.error) && request.error.status === 404) return null;
     return (
       <div className="voice-request voice-request--status" role="alert">
         <span>{t('entryVoice.requestLoadFailed')}</span>
