@@ -170,6 +170,14 @@ describe('the Listen section', () => {
     expect(screen.queryByRole('link', { name: /^Record entries/ })).not.toBeInTheDocument();
   });
 
+  it('asks nobody to voice an entry moderators hide (its owner still sees the page)', async () => {
+    const fetch = stubRecordings([]);
+    renderWithProviders(<RecordingsSection entry={{ ...ENTRY, moderation: 'held' }} />, { user: testUser });
+    await screen.findByText('No recordings yet — be the first.');
+    expect(callsTo(fetch, `/recording/request/${ENTRY._id}`)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Ask to hear it' })).not.toBeInTheDocument();
+  });
+
   it('votes up, then takes the vote back, each sent once', async () => {
     const user = userEvent.setup();
     const fetch = stubRecordings([recording('01', 'MX', 1)]);

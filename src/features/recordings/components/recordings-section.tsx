@@ -26,6 +26,8 @@ export interface RecordingsEntry {
   _id: string;
   title: string;
   country: string;
+  /** Set while moderators hide it (its owner and admins still see the page): nobody is asked to voice it. */
+  moderation?: string;
 }
 
 function PlayIcon({ playing }: { playing: boolean }) {
@@ -271,7 +273,7 @@ export default function RecordingsSection({ entry }: { entry: RecordingsEntry })
           </p>
         )}
       </div>
-      <VoiceRequest entry={entry} />
+      {!entry.moderation && <VoiceRequest entry={entry} />}
       {user?.speakerCountry === entry.country && <RecordFromLink country={entry.country} />}
       {recording && user && (
         <Suspense
