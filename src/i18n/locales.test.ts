@@ -9,6 +9,7 @@ import enUSChat from './locales/en-US.chat.json';
 import enUSComments from './locales/en-US.comments.json';
 import enUSCompare from './locales/en-US.compare.json';
 import enUSEditContent from './locales/en-US.editContent.json';
+import enUSEntryVoice from './locales/en-US.entryVoice.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSInbox from './locales/en-US.inbox.json';
 import enUSNotifications from './locales/en-US.notifications.json';
@@ -37,6 +38,7 @@ const enUS = {
   flashcards: { ...enUSFirst.flashcards, ...enUSFlashcards },
   addContent: enUSAddContent,
   editContent: enUSEditContent,
+  entryVoice: enUSEntryVoice,
   forms: enUSForms,
   chat: enUSChat,
   inbox: enUSInbox,

@@ -6,6 +6,7 @@ import type enUSChat from './locales/en-US.chat.json';
 import type enUSComments from './locales/en-US.comments.json';
 import type enUSCompare from './locales/en-US.compare.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
+import type enUSEntryVoice from './locales/en-US.entryVoice.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSInbox from './locales/en-US.inbox.json';
 import type enUSNotifications from './locales/en-US.notifications.json';
@@ -32,6 +33,7 @@ export interface EnglishPageStrings {
   account: typeof enUSAccount;
   addContent: typeof enUSAddContent;
   editContent: typeof enUSEditContent;
+  entryVoice: typeof enUSEntryVoice;
   flashcards: typeof enUSFlashcards;
   inbox: typeof enUSInbox;
   notifications: typeof enUSNotifications;

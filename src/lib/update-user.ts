@@ -12,6 +12,8 @@ export interface UserUpdate {
   notifications?: Partial<NotificationSettings>;
   /** Where the learner lives (a country code); null clears it. */
   homeCountry?: string | null;
+  /** Where the learner's Spanish is from (a country code), which labels their recordings; null clears it. */
+  speakerCountry?: string | null;
   /** Daily limits of the review session: New cards (0–999) and Review-card reviews (0–9999). */
   newCardsPerDay?: number;
   maxReviewsPerDay?: number;

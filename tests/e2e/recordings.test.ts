@@ -143,7 +143,7 @@ describe('recordings of an entry, from the microphone to a second browser', () =
     // The focus is back on Record.
     await expect.poll(() => anaPage.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Record');
     const section = listen(anaPage);
-    await section.getByRole('heading', { level: 3, name: 'Mexico: 1 recording' }).waitFor();
+    await section.getByRole('heading', { level: 3, name: 'How it sounds in Mexico' }).waitFor();
     await section.getByRole('button', { name: `Play the recording by ${ana.name}` }).waitFor();
     await section.getByRole('button', { name: 'Delete your recording' }).waitFor();
     await screenshot(anaPage, 'recordings-3-listed');
@@ -154,7 +154,7 @@ describe('recordings of an entry, from the microphone to a second browser', () =
     const section = listen(betoPage);
     const play = section.getByRole('button', { name: `Play the recording by ${ana.name}` });
     await play.waitFor();
-    await section.getByRole('heading', { level: 3, name: 'Mexico: 1 recording' }).waitFor();
+    await section.getByRole('heading', { level: 3, name: 'How it sounds in Mexico' }).waitFor();
     // Not his: he may report it, not delete it.
     await section.getByRole('button', { name: `Report the recording by ${ana.name}` }).waitFor();
     expect(await section.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
@@ -239,14 +239,14 @@ describe('recordings of an entry, from the microphone to a second browser', () =
     await expectNoAxeFindings(phone, 'recorder, phone, Spanish');
     await recorder.getByRole('button', { name: 'Subir grabación' }).click();
     await toast(phone, '¡Gracias! Tu grabación ya está publicada.').waitFor();
-    await section.getByRole('heading', { level: 3, name: 'Argentina: 1 grabación' }).waitFor();
+    await section.getByRole('heading', { level: 3, name: 'También se oye en Argentina' }).waitFor();
     await section.getByRole('button', { name: `Reproducir la grabación de ${ana.name}` }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await section.scrollIntoViewIfNeeded();
     await screenshot(phone, 'recordings-9-phone-es-list');
     await expectNoAxeFindings(phone, 'entry page, phone, Spanish, a recording');
     // Beto's page got this one live too.
-    await listen(betoPage).getByRole('heading', { level: 3, name: 'Argentina: 1 recording' }).waitFor();
+    await listen(betoPage).getByRole('heading', { level: 3, name: 'Also heard from Argentina' }).waitFor();
   });
 
   it('wrote nothing to the console', () => {

@@ -57,6 +57,14 @@ describe('Account page', () => {
     expect(calls.map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'page-2']);
   });
 
+  it('asks where the learner’s Spanish is from, showing the saved country (issue 34)', async () => {
+    stubFetch(() => json({ data: [], nextCursor: null }));
+    renderAccount({ ...testUser, speakerCountry: 'MX' });
+    const select = await screen.findByRole('combobox', { name: 'Where your Spanish is from' });
+    expect(select).toHaveValue('MX');
+    expect(screen.getByRole('button', { name: 'Save where your Spanish is from' })).toBeDisabled();
+  });
+
   it('has an empty state', async () => {
     stubFetch(() => json({ data: [], nextCursor: null }));
     renderAccount();

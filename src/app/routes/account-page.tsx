@@ -18,6 +18,7 @@ import { ReminderSettings } from '@/features/reminders';
 import type { AuthUser } from '@/features/auth';
 import { useUserEntries } from '@/features/entries/api/get-user-entries';
 import { HomeCountryForm } from '@/features/usage/components/home-country-form';
+import { SpeakerCountryForm } from '@/features/recordings/components/speaker-country-form';
 import { EntryCard } from '@/app/components/entry-card';
 import '@/features/account/account.css';
 import '@/features/account/account-strings';
@@ -50,6 +51,7 @@ function Account({ user }: { user: AuthUser }) {
           <ProfileForm key={user._id} user={user} />
           <TimeZoneForm key={`${user._id}-${user.timeZone}`} user={user} />
           <HomeCountryForm key={`${user._id}-${user.homeCountry ?? ''}`} user={user} />
+          <SpeakerCountryForm key={`${user._id}-${user.speakerCountry ?? ''}`} user={user} />
         </section>
       </div>
       <SignInDetails user={user} />

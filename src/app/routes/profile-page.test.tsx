@@ -1,14 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
 import type { ProfileReply } from '@/lib/api-types';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { makeEntry } from '@/test/fixtures';
 import { renderWithProviders, testUser } from '@/test/render';
 import { ProfilePage } from './profile-page';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en-US'));
 });
 
 const olga = { _id: '44444444-4444-4444-8444-444444444444', name: 'Olga Owner', createdAt: '2025-03-01T12:00:00Z', entryCount: 2 };
@@ -48,6 +50,23 @@ describe('Profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('link', { name: 'chido' })).toBeInTheDocument();
     expect(callsTo(fetchMock, `/user/getProfile/${olga._id}`).map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'next']);
+  });
+
+  it('says where their Spanish is from, with its flag, when they said (issue 34)', async () => {
+    stubFetch(() => json({ user: { ...olga, speakerCountry: 'MX' }, data: [], nextCursor: null } satisfies ProfileReply));
+    const { container } = renderProfile();
+    const fact = await screen.findByText('Speaks Spanish from Mexico');
+    expect(fact.tagName).toBe('LI');
+    expect(container.querySelector('.profile-head__speaker .country-flag')).not.toBeNull();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByText('Habla español de México')).toBeInTheDocument();
+  });
+
+  it('says nothing of it when they did not', async () => {
+    stubFetch(() => json({ user: olga, data: [], nextCursor: null } satisfies ProfileReply));
+    renderProfile();
+    await screen.findByRole('heading', { level: 1, name: 'Olga Owner' });
+    expect(screen.queryByText(/Speaks Spanish from/)).not.toBeInTheDocument();
   });
 
   it('has an empty state', async () => {

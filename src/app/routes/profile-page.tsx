@@ -4,11 +4,13 @@ import { Link, useParams } from 'react-router';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
 import { useAuth } from '@/features/auth';
+import { CountryFlag, useCountryName } from '@/features/countries';
 import { EntryCard } from '@/app/components/entry-card';
 import { useProfile } from '@/features/profiles';
 import { isApiError } from '@/lib/api';
 import type { PublicProfile } from '@/lib/api-types';
 import '@/features/profiles/profile-strings';
+import '@/features/recordings/entry-voice-strings';
 import '@/features/profiles/profiles.css';
 
 /** /users/:userId — a learner's public profile: their name, since when, and their shown entries. */
@@ -83,6 +85,17 @@ export function ProfilePage() {
   );
 }
 
+/** "Speaks Spanish from Mexico", with its flag (decorative: the name is written next to it). */
+function SpeakerCountry({ code }: { code: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className="profile-head__speaker">
+      <CountryFlag code={code} size="sm" />
+      {t('entryVoice.speaksFrom', { country: useCountryName(code) })}
+    </li>
+  );
+}
+
 function ProfileHead({ user }: { user: PublicProfile }) {
   const { t, i18n } = useTranslation();
   const { user: me } = useAuth();
@@ -94,6 +107,7 @@ function ProfileHead({ user }: { user: PublicProfile }) {
         <ul className="profile-head__facts">
           <li>{t('profile.joined', { date: joined })}</li>
           <li>{t('profile.entryCount', { count: user.entryCount })}</li>
+          {user.speakerCountry && <SpeakerCountry code={user.speakerCountry} />}
         </ul>
       </header>
       {me?._id === user._id && (

@@ -31,13 +31,20 @@ export function bestRecording(recordings: readonly Recording[] | undefined, coun
   return recordings?.find((recording) => recording.country === country) ?? recordings?.[0];
 }
 
-/** The list grouped by country, each group in the server's order, the group of the best recording first. */
-export function groupByCountry(recordings: readonly Recording[]): { country: string; recordings: Recording[] }[] {
-  const groups = new Map<string, Recording[]>();
+/** The country a recording is said from: its speaker's when they made it (issue 34), else the one they chose. */
+export const spokenFrom = (recording: Recording): string => recording.speakerCountry ?? recording.country;
+
+/**
+ * The list grouped by the speaker's country, each group in the server's order (votes, then
+ * newest): the entry's own country first, then the others in the order of their best recording.
+ */
+export function groupBySpeakerCountry(recordings: readonly Recording[], entryCountry: string): { country: string; recordings: Recording[] }[] {
+  const groups = new Map<string, Recording[]>([[entryCountry, []]]);
   for (const recording of recordings) {
-    const group = groups.get(recording.country);
+    const country = spokenFrom(recording);
+    const group = groups.get(country);
     if (group) group.push(recording);
-    else groups.set(recording.country, [recording]);
+    else groups.set(country, [recording]);
   }
-  return [...groups].map(([country, list]) => ({ country, recordings: list }));
+  return [...groups].filter(([, list]) => list.length > 0).map(([country, list]) => ({ country, recordings: list }));
 }

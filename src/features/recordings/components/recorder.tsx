@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
-import { useCountries } from '@/features/countries';
 import { apiErrorText } from '@/i18n/api-errors';
 import { useAddRecording } from '../api/add-recording';
 import { UploadError } from '../api/upload-recording';
+import { RecordingCountry } from './recording-country';
 import { MAX_RECORDING_MS, useRecorder } from './use-recorder';
 import '../recording-strings';
 
@@ -66,37 +66,6 @@ function Countdown({ startedAt }: { startedAt: number }) {
   );
 }
 
-/** Where the take is said: the learner's home country or the entry's, or another they choose. */
-function CountryChoice({ country, disabled, onChange }: { country: string; disabled: boolean; onChange: (country: string) => void }) {
-  const { t } = useTranslation();
-  const countries = useCountries();
-  const countryId = useId();
-  return (
-    <div className="field recorder__country">
-      <label className="field__label" htmlFor={countryId}>
-        {t('recordings.country')}
-      </label>
-      <select
-        id={countryId}
-        className="input select"
-        value={country}
-        disabled={disabled}
-        aria-describedby={`${countryId}-help`}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {countries.map(({ code, name }) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <p id={`${countryId}-help`} className="field__note">
-        {t('recordings.countryHelp')}
-      </p>
-    </div>
-  );
-}
-
 /** The upload's progress, then "Saving…" once every byte is sent. */
 function UploadProgress({ progress, sent }: { progress: number | null; sent: boolean }) {
   const { t } = useTranslation();
@@ -127,8 +96,9 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
   const toast = useToast();
   const { state, problem, start, stop, reset } = useRecorder();
   const add = useAddRecording();
-  // Where the learner lives, else the entry's country: they may choose another.
-  const [country, setCountry] = useState(user?.homeCountry ?? entry.country);
+  // Where the learner's Spanish is from (no choice then), else where they live, else the
+  // entry's country: they may choose another.
+  const [country, setCountry] = useState(user?.speakerCountry ?? user?.homeCountry ?? entry.country);
   const [progress, setProgress] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -157,7 +127,7 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
         contentId: entry._id,
         file: state.file,
         extension: state.extension,
-        country,
+        country: user.speakerCountry ?? country,
         durationMs: state.durationMs,
         onProgress: (fraction) => {
           setProgress(fraction);
@@ -232,7 +202,7 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
             {/* The browser's own player: keyboard and screen readers know it. */}
             <audio className="recorder__audio" controls src={state.url} aria-labelledby={`${titleId}-take`} />
           </div>
-          <CountryChoice country={country} disabled={busy} onChange={setCountry} />
+          <RecordingCountry speakerCountry={user?.speakerCountry} country={country} disabled={busy} onChange={setCountry} />
           {busy && <UploadProgress progress={progress} sent={sent} />}
           {failure && (
             <p className="recorder__problem" role="alert">

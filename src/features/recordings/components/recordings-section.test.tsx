@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
 import type { Recording } from '@/lib/api-types';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders, testUser } from '@/test/render';
-import { bestRecording, groupByCountry } from '../api/get-recordings';
+import { bestRecording, groupBySpeakerCountry } from '../api/get-recordings';
 import { predictVote } from '../api/vote-recording';
 import { microphoneProblem, pickRecordingFormat } from './recording-format';
 import RecordingsSection from './recordings-section';
@@ -32,6 +33,10 @@ function stubRecordings(list: Recording[]) {
   let current = list;
   const mock = stubFetch((url, init) => {
     if (url.pathname === `/api/recording/getRecordings/${ENTRY._id}`) return json(current);
+    if (url.pathname === `/api/recording/request/${ENTRY._id}`) {
+      const native = current.some((item) => item.country === ENTRY.country && !item.moderation);
+      return json({ success: true, contentId: ENTRY._id, count: native ? 0 : 2, requested: false, native });
+    }
     if (url.pathname === '/api/recording/vote') {
       const { recordingId, voteType } = JSON.parse(String(init.body)) as { recordingId: string; voteType: 'up' | 'down' };
       current = current.map((item) => (item._id === recordingId ? predictVote(item, voteType) : item));
@@ -48,18 +53,22 @@ function stubRecordings(list: Recording[]) {
   return mock;
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en-US'));
 });
 
 describe('the recordings’ rules in the browser', () => {
-  it('groups by country in the server’s order, the best recording’s country first', () => {
-    const list = [recording('01', 'AR', 4), recording('02', 'MX', 3), recording('03', 'AR', 1), recording('04', 'ES', 0)];
-    expect(groupByCountry(list).map((group) => [group.country, group.recordings.map((item) => item.authorName)])).toEqual([
+  it('groups by the speaker’s country in the server’s order, the entry’s own country first, then by best recording', () => {
+    const list = [recording('01', 'AR', 4), recording('02', 'MX', 3), recording('03', 'AR', 1), recording('04', 'ES', 0), recording('05', 'MX', -1)];
+    expect(groupBySpeakerCountry(list, 'MX').map((group) => [group.country, group.recordings.map((item) => item.authorName)])).toEqual([
+      ['MX', ['Learner 02', 'Learner 05']],
       ['AR', ['Learner 01', 'Learner 03']],
-      ['MX', ['Learner 02']],
       ['ES', ['Learner 04']],
     ]);
+    // The speaker's country when they made it is the group, whatever country was chosen.
+    expect(groupBySpeakerCountry([recording('01', 'AR', 1, { speakerCountry: 'CO' })], 'MX')).toEqual([{ country: 'CO', recordings: [expect.objectContaining({ authorName: 'Learner 01' })] }]);
+    expect(groupBySpeakerCountry([], 'MX')).toEqual([]);
   });
 
   it('plays the best of the card’s country, else the best of all, else nothing', () => {
@@ -104,8 +113,11 @@ describe('the Listen section', () => {
     stubRecordings([]);
     renderWithProviders(<RecordingsSection entry={ENTRY} />);
     const section = screen.getByRole('region', { name: 'Listen' });
-    expect(within(section).getByRole('status')).toHaveTextContent('Loading recordings...');
+    expect(within(section).getAllByRole('status').map((status) => status.textContent?.trim())).toEqual(['Checking who wants to hear this...', 'Loading recordings...']);
     await within(section).findByText('No recordings yet — be the first.');
+    // Nobody from Mexico has said it: a guest sees who asks, and is asked to log in to ask.
+    expect(await within(section).findByText('2 learners want to hear this')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Log in to ask for a recording from Mexico.' })).toHaveAttribute('href', '/login');
     expect(within(section).getByRole('link', { name: 'Log in to record how you say it.' })).toHaveAttribute('href', '/login');
     expect(within(section).queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
   });
@@ -114,17 +126,56 @@ describe('the Listen section', () => {
     stubRecordings([recording('01', 'AR', 4), recording('02', 'MX', 3), recording('03', 'AR', -1)]);
     const { container } = renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: testUser });
     const groups = await screen.findAllByRole('heading', { level: 3 });
-    expect(groups.map((heading) => heading.textContent)).toEqual(['Argentina: 2 recordings', 'Mexico: 1 recording']);
+    expect(groups.map((heading) => heading.textContent)).toEqual(['How it sounds in Mexico', 'Also heard from Argentina']);
+    expect(screen.getByText('1 recording')).toBeInTheDocument();
+    expect(screen.getByText('2 recordings')).toBeInTheDocument();
     const items = screen.getAllByRole('listitem').filter((item) => item.classList.contains('recording'));
-    expect(items.map((item) => within(item).getByText(/^by /).textContent)).toEqual(['by Learner 01', 'by Learner 03', 'by Learner 02']);
+    expect(items.map((item) => within(item).getByText(/^by /).textContent)).toEqual(['by Learner 02', 'by Learner 01', 'by Learner 03']);
     expect(screen.getByRole('button', { name: 'Play the recording by Learner 01' })).toBeInTheDocument();
-    expect(within(items[0]).getByRole('group', { name: 'Votes for “the recording by Learner 01”' })).toHaveTextContent('4 votes');
-    expect(within(items[0]).getByRole('button', { name: 'Report the recording by Learner 01' })).toBeInTheDocument();
+    expect(within(items[1]).getByRole('group', { name: 'Votes for “the recording by Learner 01”' })).toHaveTextContent('4 votes');
+    expect(within(items[1]).getByRole('button', { name: 'Report the recording by Learner 01' })).toBeInTheDocument();
     // Not theirs, not an admin: no delete.
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     const sources = [...container.querySelectorAll('audio')].map((audio) => audio.getAttribute('src'));
-    expect(sources[0]).toBe(`http://localhost:3000/storage/v1/object/public/recordings/${OTHER}/${ENTRY._id}/01.webm`);
+    expect(sources[1]).toBe(`http://localhost:3000/storage/v1/object/public/recordings/${OTHER}/${ENTRY._id}/01.webm`);
     expect(screen.getByRole('button', { name: 'Record' })).toBeInTheDocument();
+  });
+
+  it('groups by the speaker’s country: how it sounds in the entry’s own, then also heard from others; in Spanish too', async () => {
+    stubRecordings([recording('01', 'AR', 4, { speakerCountry: 'AR' }), recording('02', 'MX', 3, { speakerCountry: 'MX' }), recording('03', 'CO', 1, { speakerCountry: 'CO' })]);
+    renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: testUser });
+    const groups = await screen.findAllByRole('heading', { level: 3 });
+    expect(groups.map((heading) => heading.textContent)).toEqual(['How it sounds in Mexico', 'Also heard from Argentina', 'Also heard from Colombia']);
+    // A native recording: nobody needs to ask.
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Ask to hear it' })).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Cómo suena en México',
+      'También se oye en Argentina',
+      'También se oye en Colombia',
+    ]);
+    expect(screen.getAllByText('1 grabación')).toHaveLength(3);
+  });
+
+  it('offers the queue of the entry’s country to a speaker from there, and only to them', async () => {
+    stubRecordings([]);
+    const { unmount } = renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: { ...testUser, speakerCountry: 'MX' } });
+    expect(await screen.findByRole('link', { name: 'Record entries from Mexico' })).toHaveAttribute('href', '/record?country=MX');
+    // Asking is for learners: a speaker may ask too (someone else may say it first).
+    expect(await screen.findByRole('button', { name: 'Ask to hear it' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<RecordingsSection entry={ENTRY} />, { user: { ...testUser, speakerCountry: 'CO' } });
+    expect(await screen.findByText('2 learners want to hear this')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Record entries/ })).not.toBeInTheDocument();
+  });
+
+  it('asks nobody to voice an entry moderators hide (its owner still sees the page)', async () => {
+    const fetch = stubRecordings([]);
+    renderWithProviders(<RecordingsSection entry={{ ...ENTRY, moderation: 'held' }} />, { user: testUser });
+    await screen.findByText('No recordings yet — be the first.');
+    expect(callsTo(fetch, `/recording/request/${ENTRY._id}`)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Ask to hear it' })).not.toBeInTheDocument();
   });
 
   it('votes up, then takes the vote back, each sent once', async () => {

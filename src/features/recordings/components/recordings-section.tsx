@@ -10,11 +10,13 @@ import { ReportButton } from '@/features/reports';
 import { VoteButtons } from '@/features/votes';
 import { useRelativeTime } from '@/lib/use-relative-time';
 import { useDeleteRecording } from '../api/delete-recording';
-import { groupByCountry, useRecordings } from '../api/get-recordings';
+import { groupBySpeakerCountry, useRecordings } from '../api/get-recordings';
 import { recordingUrl } from '../api/recording-url';
 import { recordingOwner, type Recording } from '../api/types';
 import { useVoteRecording } from '../api/vote-recording';
+import '../entry-voice-strings';
 import '../recording-strings';
+import { VoiceRequest } from './voice-request';
 import './recordings.css';
 
 // MediaRecorder, the level meter and the upload: their own chunk, asked for by "Record".
@@ -24,6 +26,8 @@ export interface RecordingsEntry {
   _id: string;
   title: string;
   country: string;
+  /** Set while moderators hide it (its owner and admins still see the page): nobody is asked to voice it. */
+  moderation?: string;
 }
 
 function PlayIcon({ playing }: { playing: boolean }) {
@@ -180,17 +184,30 @@ function RecordingItem({ recording, contentId, ago, onDelete }: RecordingItemPro
   );
 }
 
-function CountryGroup({ country, recordings, children }: { country: string; recordings: Recording[]; children: React.ReactNode }) {
+/** A speaker country's recordings: "How it sounds in Mexico" for the entry's own, "Also heard from Colombia" for others. */
+function CountryGroup({ country, own, recordings, children }: { country: string; own: boolean; recordings: Recording[]; children: React.ReactNode }) {
   const { t } = useTranslation();
   const name = useCountryName(country);
   return (
     <li className="recordings__group">
-      <h3 className="recordings__country">
+      <div className="recordings__country">
         <CountryFlag code={country} size="sm" />
-        {t('recordings.countryGroup', { country: name, count: recordings.length })}
-      </h3>
+        <h3 className="recordings__country-title">{own ? t('entryVoice.ownGroup', { country: name }) : t('entryVoice.otherGroup', { country: name })}</h3>
+        <span className="recordings__country-count">{t('entryVoice.groupCount', { count: recordings.length })}</span>
+      </div>
       <ul className="recordings__list">{children}</ul>
     </li>
+  );
+}
+
+/** "Record entries from Mexico": the queue of the entry's country, for a learner who speaks from there. */
+function RecordFromLink({ country }: { country: string }) {
+  const { t } = useTranslation();
+  const name = useCountryName(country);
+  return (
+    <p className="recordings__record-from">
+      <Link to={`/record?country=${country}`}>{t('entryVoice.recordFrom', { country: name })}</Link>
+    </p>
   );
 }
 
@@ -256,6 +273,8 @@ export default function RecordingsSection({ entry }: { entry: RecordingsEntry })
           </p>
         )}
       </div>
+      {!entry.moderation && <VoiceRequest entry={entry} />}
+      {user?.speakerCountry === entry.country && <RecordFromLink country={entry.country} />}
       {recording && user && (
         <Suspense
           fallback={
@@ -282,8 +301,8 @@ export default function RecordingsSection({ entry }: { entry: RecordingsEntry })
         <p className="recordings__empty">{t('recordings.empty')}</p>
       ) : (
         <ul className="recordings__groups">
-          {groupByCountry(list).map((group) => (
-            <CountryGroup key={group.country} country={group.country} recordings={group.recordings}>
+          {groupBySpeakerCountry(list, entry.country).map((group) => (
+            <CountryGroup key={group.country} country={group.country} own={group.country === entry.country} recordings={group.recordings}>
               {group.recordings.map((item) => (
                 <RecordingItem key={item._id} recording={item} contentId={entry._id} ago={ago} onDelete={() => setConfirming(item)} />
               ))}
