@@ -9,6 +9,7 @@ import { useAddRecording } from '../api/add-recording';
 import { UploadError } from '../api/upload-recording';
 import { MAX_RECORDING_MS, useRecorder } from './use-recorder';
 import '../recording-strings';
+import '../voice-queue-strings';
 
 interface RecorderProps {
   entry: { _id: string; title: string; country: string };
@@ -221,6 +222,13 @@ export default function Recorder({ entry, onClose }: RecorderProps) {
             {t('recordings.stop')}
           </button>
         </div>
+      )}
+
+      {state.phase === 'processing' && (
+        <p className="recorder__progress" role="status">
+          <Spinner size="sm" />
+          <span>{t('voiceQueue.processing')}</span>
+        </p>
       )}
 
       {state.phase === 'recorded' && (
