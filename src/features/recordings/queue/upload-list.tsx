@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '@/i18n/api-errors';
 import { UploadError } from '../api/upload-recording';
 import type { TakeUpload } from './use-take-uploads';
+import '../recording-strings';
+import '../voice-queue-strings';
 
 /** The kept takes of this visit, newest first: uploading, saved, or failed with why and a Retry. */
 export function UploadList({ uploads, onRetry }: { uploads: TakeUpload[]; onRetry: (key: string) => void }) {
