@@ -209,6 +209,39 @@ CREATE INDEX tutor_turns_owner_started_at_idx ON private.tutor_turns USING btree
 alter table private.tutor_turns enable row level security;
 comment on table private.tutor_turns is 'Tutor turns begun and not yet stored: the checked message, for finish_tutor_turn to store once. Written only by definer functions.';
 
+-- table private.voice_counts
+create table private.voice_counts (
+  country character(2) not null,
+  total integer default 0 not null,
+  voiced integer default 0 not null
+);
+alter table private.voice_counts add constraint voice_counts_country_fkey FOREIGN KEY (country) REFERENCES public.countries(code);
+alter table private.voice_counts add constraint voice_counts_pkey PRIMARY KEY (country);
+alter table private.voice_counts add constraint voice_counts_total_check CHECK ((total >= 0));
+alter table private.voice_counts add constraint voice_counts_voiced_check CHECK ((voiced >= 0));
+alter table private.voice_counts enable row level security;
+comment on table private.voice_counts is 'Per country: its shown entries (total) and how many of them are voiced. Kept by the voice_needs trigger.';
+
+-- table private.voice_needs
+create table private.voice_needs (
+  entry_id uuid not null,
+  country character(2) not null,
+  shown boolean not null,
+  vote_score integer not null,
+  requests integer default 0 not null,
+  voiced boolean default false not null
+);
+alter table private.voice_needs add constraint voice_needs_country_fkey FOREIGN KEY (country) REFERENCES public.countries(code);
+alter table private.voice_needs add constraint voice_needs_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id) ON DELETE CASCADE;
+alter table private.voice_needs add constraint voice_needs_pkey PRIMARY KEY (entry_id);
+alter table private.voice_needs add constraint voice_needs_requests_check CHECK ((requests >= 0));
+CREATE INDEX voice_needs_queue_idx ON private.voice_needs USING btree (country, requests DESC, vote_score DESC, entry_id DESC) WHERE (shown AND (NOT voiced));
+CREATE TRIGGER voice_needs_count AFTER INSERT OR DELETE OR UPDATE OF country, shown, voiced ON private.voice_needs FOR EACH ROW EXECUTE FUNCTION private.count_voices();
+alter table private.voice_needs enable row level security;
+comment on table private.voice_needs is 'One row per entry: what the voice queue orders by (open requests, score) and filters on (country, shown, voiced). Kept by triggers; read only by definer functions.';
+comment on column private.voice_needs.shown is 'entries.show: whether a guest may see the entry (only those count and are queued).';
+comment on column private.voice_needs.voiced is 'Whether the entry has a native recording: said from its own country, not hidden by moderators.';
+
 -- table private.write_limits
 create table private.write_limits (
   kind text not null,
@@ -497,6 +530,7 @@ create policy "Owners and admins can edit entries" on public.entries as permissi
   with check (((owner = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 CREATE TRIGGER entries_audit_admin_changes AFTER DELETE OR UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.audit_admin_changes();
 CREATE TRIGGER entries_keep_moderated_hidden BEFORE INSERT OR UPDATE ON public.entries FOR EACH ROW EXECUTE FUNCTION private.keep_moderated_entries_hidden();
+CREATE TRIGGER entries_keep_voice_need AFTER INSERT OR UPDATE OF country, show, upvotes, downvotes ON public.entries FOR EACH ROW EXECUTE FUNCTION private.keep_entry_voice_need();
 CREATE TRIGGER entries_limit_account_edits BEFORE UPDATE OF title, description, description_es, country, hint, example_sentence, author ON public.entries FOR EACH ROW WHEN (((old.title IS DISTINCT FROM new.title) OR (old.description IS DISTINCT FROM new.description) OR (old.description_es IS DISTINCT FROM new.description_es) OR (old.country IS DISTINCT FROM new.country) OR (old.hint IS DISTINCT FROM new.hint) OR (old.example_sentence IS DISTINCT FROM new.example_sentence) OR (old.author IS DISTINCT FROM new.author))) EXECUTE FUNCTION private.limit_account_writes('edits');
 CREATE TRIGGER entries_limit_account_writes BEFORE INSERT ON public.entries FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('entries');
 CREATE TRIGGER entries_notify_moderation AFTER UPDATE OF moderation ON public.entries FOR EACH ROW EXECUTE FUNCTION private.notify_moderation();
@@ -742,7 +776,7 @@ create table public.notifications (
 );
 alter table public.notifications add constraint notifications_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
 alter table public.notifications add constraint notifications_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id) ON DELETE CASCADE;
-alter table public.notifications add constraint notifications_kind_check CHECK ((kind = ANY (ARRAY['comment'::text, 'reply'::text, 'vote'::text, 'moderation'::text])));
+alter table public.notifications add constraint notifications_kind_check CHECK ((kind = ANY (ARRAY['comment'::text, 'reply'::text, 'vote'::text, 'moderation'::text, 'recording'::text])));
 alter table public.notifications add constraint notifications_pkey PRIMARY KEY (id);
 alter table public.notifications add constraint notifications_recipient_fkey FOREIGN KEY (recipient) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX notifications_comment_idx ON public.notifications USING btree (comment_id);
@@ -759,7 +793,8 @@ alter table public.notifications enable row level security;
 grant select on public.notifications to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.notifications to service_role;
 grant update (read_at) on public.notifications to authenticated;
-comment on table public.notifications is 'A learner''s inbox: comments, replies, votes (grouped per entry while unread) and moderation outcomes. Only its recipient reads it.';
+comment on table public.notifications is 'A learner''s inbox: comments, replies, votes (grouped per entry while unread), moderation outcomes and recordings they asked for. Only its recipient reads it.';
+comment on column public.notifications.data is 'What the text needs: the entry''s title; a vote''s voteType; a moderation''s action; a recording''s country (where its speaker is from).';
 
 -- table public.profiles
 create table public.profiles (
@@ -788,7 +823,8 @@ create table public.profiles (
   remind_at time without time zone default '19:00:00'::time without time zone not null,
   language text default 'en'::text not null,
   reminded_on date,
-  reminder_offered_at timestamp with time zone
+  reminder_offered_at timestamp with time zone,
+  speaker_country character(2)
 );
 alter table public.profiles add constraint profiles_current_streak_check CHECK ((current_streak >= 0));
 alter table public.profiles add constraint profiles_home_country_fkey FOREIGN KEY (home_country) REFERENCES public.countries(code);
@@ -802,9 +838,11 @@ alter table public.profiles add constraint profiles_new_cards_per_day_check CHEC
 alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
 alter table public.profiles add constraint profiles_remind_at_check CHECK ((remind_at = (date_trunc('minute'::text, (remind_at)::interval))::time without time zone));
 alter table public.profiles add constraint profiles_remind_at_in_day_check CHECK ((remind_at < '24:00:00'::time without time zone));
+alter table public.profiles add constraint profiles_speaker_country_fkey FOREIGN KEY (speaker_country) REFERENCES public.countries(code);
 alter table public.profiles add constraint profiles_streak_freezes_check CHECK (((streak_freezes >= 0) AND (streak_freezes <= 2)));
 CREATE INDEX profiles_home_country_idx ON public.profiles USING btree (home_country);
 CREATE INDEX profiles_reminder_time_idx ON public.profiles USING btree (time_zone, remind_at) WHERE (remind_by_email OR remind_by_push);
+CREATE INDEX profiles_speaker_country_idx ON public.profiles USING btree (speaker_country);
 create policy "Users can edit their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
@@ -828,6 +866,7 @@ grant update (remind_by_push) on public.profiles to authenticated;
 grant update (remind_at) on public.profiles to authenticated;
 grant update (language) on public.profiles to authenticated;
 grant update (reminder_offered_at) on public.profiles to authenticated;
+grant update (speaker_country) on public.profiles to authenticated;
 comment on table public.profiles is 'Per-user data kept beside auth.users; created by trigger on sign-up.';
 comment on column public.profiles.is_admin is 'Admins manage users and may edit or delete any entry. Never writable by the user.';
 comment on column public.profiles.time_zone is 'IANA zone in which a streak day is counted.';
@@ -848,6 +887,7 @@ comment on column public.profiles.remind_at is 'The local time (whole minutes, i
 comment on column public.profiles.language is 'The language the learner reads Jerga in (en or es): reminders are written in it.';
 comment on column public.profiles.reminded_on is 'The learner''s local date of the last reminder sent: never twice on one day. Written only by the reminders tick.';
 comment on column public.profiles.reminder_offered_at is 'When the end of a review session first offered the e-mail reminder (null: never); it is offered once.';
+comment on column public.profiles.speaker_country is 'Where the learner''s Spanish is from (null: unsaid). Public (the profile page shows it); fixes recordings.country at insert.';
 
 -- table public.push_subscriptions
 create table public.push_subscriptions (
@@ -887,6 +927,32 @@ comment on column public.push_subscriptions.p256dh is 'The browser''s P-256 publ
 comment on column public.push_subscriptions.auth is 'The browser''s 16-byte authentication secret (base64url without padding), RFC 8291.';
 comment on column public.push_subscriptions.renewed_at is 'When the browser last subscribed with this endpoint: the oldest renewal is replaced past 10 per learner.';
 comment on column public.push_subscriptions.last_success_at is 'When the push service last accepted a message for it (written by the reminders tick).';
+
+-- table public.recording_requests
+create table public.recording_requests (
+  entry_id uuid not null,
+  user_id uuid default auth.uid() not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table public.recording_requests add constraint recording_requests_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id) ON DELETE CASCADE;
+alter table public.recording_requests add constraint recording_requests_pkey PRIMARY KEY (entry_id, user_id);
+alter table public.recording_requests add constraint recording_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+CREATE INDEX recording_requests_user_idx ON public.recording_requests USING btree (user_id, created_at DESC);
+create policy "Learners can ask for recordings of entries they can see in thei" on public.recording_requests as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.entries e
+  WHERE (e.id = recording_requests.entry_id)))));
+create policy "Learners can withdraw their own recording requests" on public.recording_requests as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Learners read their own recording requests" on public.recording_requests as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE TRIGGER recording_requests_keep_voice_need AFTER INSERT OR DELETE ON public.recording_requests FOR EACH ROW EXECUTE FUNCTION private.keep_request_voice_need();
+CREATE TRIGGER recording_requests_limit_account_writes BEFORE INSERT ON public.recording_requests FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('recording_requests');
+alter table public.recording_requests enable row level security;
+grant delete, select on public.recording_requests to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on public.recording_requests to service_role;
+grant insert (entry_id) on public.recording_requests to authenticated;
+comment on table public.recording_requests is 'A learner asking to hear an entry said from its own country: one per learner and entry, removed when the first native recording lands.';
 
 -- table public.recording_votes
 create table public.recording_votes (
@@ -962,6 +1028,7 @@ create policy "Learners can register their own uploaded files as recordings of" 
 create policy "Speakers and admins can delete recordings" on public.recordings as permissive for delete to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 CREATE TRIGGER recordings_audit_admin_delete AFTER DELETE ON public.recordings FOR EACH ROW EXECUTE FUNCTION private.audit_recording_delete();
+CREATE TRIGGER recordings_keep_voice_need AFTER INSERT OR DELETE OR UPDATE OF moderation, country ON public.recordings FOR EACH ROW EXECUTE FUNCTION private.keep_recording_voice_need();
 CREATE TRIGGER recordings_limit_account_writes BEFORE INSERT ON public.recordings FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('recordings');
 CREATE TRIGGER recordings_remember_speaker BEFORE INSERT ON public.recordings FOR EACH ROW EXECUTE FUNCTION private.remember_recording_speaker();
 CREATE TRIGGER recordings_tell_subscribers AFTER INSERT OR DELETE OR UPDATE OF vote_score, moderation ON public.recordings FOR EACH ROW EXECUTE FUNCTION private.tell_recordings();
@@ -976,7 +1043,7 @@ grant insert (duration_ms) on public.recordings to authenticated;
 comment on table public.recordings is 'A learner''s recording of an entry: the object <user_id>/<entry_id>/<file> in the recordings bucket, said by someone from country.';
 comment on column public.recordings.user_name is 'The speaker''s display name when they added it (profiles are private; the list says who recorded it). Kept by a trigger.';
 comment on column public.recordings.path is 'The object''s name in the recordings bucket (storage.objects.name), unique: a file is one recording.';
-comment on column public.recordings.country is 'Where the speaker says it from (the learner''s home country unless they named another).';
+comment on column public.recordings.country is 'Where the speaker says it from: their speaker_country when they had one at insert (fixed by a trigger), else the country they named or their home country.';
 comment on column public.recordings.vote_score is 'Up votes minus down votes, kept by a trigger on recording_votes; the list''s order.';
 comment on column public.recordings.moderation is 'held: hidden while moderators look at it (three accounts reported it); removed: taken down by an admin. Only its speaker and admins still read it.';
 
@@ -2275,6 +2342,26 @@ end;
 $function$;
 comment on function private.count_storage_usage() is 'storage.objects trigger: keeps private.storage_usage (bytes per owner) in step with every insert, update and delete.';
 
+-- function private.count_voices()
+CREATE OR REPLACE FUNCTION private.count_voices()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op <> 'INSERT' and old.shown then
+    update private.voice_counts c set total = c.total - 1, voiced = c.voiced - old.voiced::integer where c.country = old.country;
+  end if;
+  if tg_op <> 'DELETE' and new.shown then
+    insert into private.voice_counts as c (country, total, voiced) values (new.country, 1, new.voiced::integer)
+    on conflict (country) do update set total = c.total + 1, voiced = c.voiced + new.voiced::integer;
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.count_voices() is 'voice_needs trigger: moves voice_counts by the row''s change (shown entries, voiced ones).';
+
 -- function private.create_profile_for_new_user()
 CREATE OR REPLACE FUNCTION private.create_profile_for_new_user()
  RETURNS trigger
@@ -2940,6 +3027,31 @@ $function$;
 grant execute on function private.fsrs_weights() to authenticated;
 comment on function private.fsrs_weights() is 'FSRS-6 default parameters w0..w20 (ts-fsrs 5.4.2 default_w), 1-based.';
 
+-- function private.fulfil_recording_requests(entry_id uuid, speaker uuid)
+CREATE OR REPLACE FUNCTION private.fulfil_recording_requests(entry_id uuid, speaker uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  entry public.entries;
+  requester uuid;
+begin
+  select * into entry from public.entries e where e.id = fulfil_recording_requests.entry_id;
+  for requester in
+    select q.user_id from public.recording_requests q
+     where q.entry_id = entry.id and q.user_id is distinct from speaker
+     order by q.created_at, q.user_id
+  loop
+    perform private.notify(requester, 'recording', entry.id, null,
+                           jsonb_build_object('title', entry.title, 'country', entry.country));
+  end loop;
+  delete from public.recording_requests q where q.entry_id = entry.id;
+end;
+$function$;
+comment on function private.fulfil_recording_requests(entry_id uuid, speaker uuid) is 'Tells every learner who asked for the entry (but the speaker) that it has a native recording now (kind recording), and removes the requests.';
+
 -- function private.group_forms(entry_id uuid)
 CREATE OR REPLACE FUNCTION private.group_forms(entry_id uuid)
  RETURNS jsonb
@@ -3235,6 +3347,22 @@ $function$;
 grant execute on function private.js_round(x double precision) to authenticated;
 comment on function private.js_round(x double precision) is 'Math.round as JavaScript does it: halves toward +infinity.';
 
+-- function private.keep_entry_voice_need()
+CREATE OR REPLACE FUNCTION private.keep_entry_voice_need()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.refresh_voice_need(new.id) then
+    perform private.fulfil_recording_requests(new.id, null);
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.keep_entry_voice_need() is 'Entries trigger: refreshes the entry''s voice_needs row (a new country may make it voiced).';
+
 -- function private.keep_mailed_code(user_id uuid, purpose text, code text, link_token text, sent_at timestamp with time zone, expires_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.keep_mailed_code(user_id uuid, purpose text, code text, link_token text, sent_at timestamp with time zone, expires_at timestamp with time zone)
  RETURNS void
@@ -3275,6 +3403,41 @@ begin
 end;
 $function$;
 comment on function private.keep_moderated_entries_hidden() is 'Entries trigger: a held or removed entry keeps show = false.';
+
+-- function private.keep_recording_voice_need()
+CREATE OR REPLACE FUNCTION private.keep_recording_voice_need()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.refresh_voice_need(coalesce(new.entry_id, old.entry_id)) and tg_op <> 'DELETE' then
+    perform private.fulfil_recording_requests(new.entry_id, new.user_id);
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.keep_recording_voice_need() is 'Recordings trigger: refreshes the entry''s voice_needs row; when it has just become voiced, fulfils its requests.';
+
+-- function private.keep_request_voice_need()
+CREATE OR REPLACE FUNCTION private.keep_request_voice_need()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  told uuid := coalesce(new.entry_id, old.entry_id);
+begin
+  perform private.refresh_voice_need(told);
+  if exists (select 1 from public.entries e where e.id = told) then
+    perform realtime.send(jsonb_build_object('contentId', told), 'recordings', 'entry:' || told, true);
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.keep_request_voice_need() is 'Recording requests trigger: refreshes the entry''s request count and broadcasts ''recordings'' {contentId} on entry:<id>.';
 
 -- function private.keep_usage()
 CREATE OR REPLACE FUNCTION private.keep_usage()
@@ -3544,6 +3707,7 @@ AS $function$
 declare
   who uuid := (select auth.uid());
   who_name text := (select p.name from public.profiles p where p.id = who);
+  anonymous boolean := kind in ('moderation', 'recording');
   wanted boolean;
   written public.notifications;
 begin
@@ -3551,7 +3715,7 @@ begin
     return;
   end if;
   select case notify.kind when 'comment' then p.notify_comments when 'reply' then p.notify_replies
-                          when 'vote' then p.notify_votes else p.notify_moderation end
+                          when 'vote' then p.notify_votes when 'recording' then true else p.notify_moderation end
     into wanted from public.profiles p where p.id = to_user;
   if not coalesce(wanted, false) then
     return;
@@ -3567,15 +3731,15 @@ begin
     returning * into written;
   else
     insert into public.notifications (recipient, kind, entry_id, comment_id, actor_name, actors, data)
-    values (to_user, kind, entry_id, comment_id, case when kind = 'moderation' then null else who_name end,
-            case when who is null or kind = 'moderation' then '{}'::uuid[] else array[who] end, data)
+    values (to_user, kind, entry_id, comment_id, case when anonymous then null else who_name end,
+            case when who is null or anonymous then '{}'::uuid[] else array[who] end, data)
     returning * into written;
   end if;
   perform realtime.send(public.notification_json(written) || jsonb_build_object('by', written.actor_name) || data,
                         'notification', 'user:' || to_user, true);
 end;
 $function$;
-comment on function private.notify(to_user uuid, kind text, entry_id uuid, comment_id uuid, data jsonb) is 'Adds (or, for votes, groups) a notification for to_user and sends it live, if they want that kind.';
+comment on function private.notify(to_user uuid, kind text, entry_id uuid, comment_id uuid, data jsonb) is 'Adds (or, for votes, groups) a notification for to_user and sends it live, if they want that kind (recording: always).';
 
 -- function private.notify_comment()
 CREATE OR REPLACE FUNCTION private.notify_comment()
@@ -3693,16 +3857,16 @@ comment on function private.order_variant_link() is 'Variant links trigger: stor
 
 -- function private.public_profile(user_id uuid)
 CREATE OR REPLACE FUNCTION private.public_profile(user_id uuid)
- RETURNS TABLE(id uuid, name text, created_at timestamp with time zone)
+ RETURNS TABLE(id uuid, name text, created_at timestamp with time zone, speaker_country character)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select p.id, p.name, p.created_at from public.profiles p where p.id = public_profile.user_id
+  select p.id, p.name, p.created_at, p.speaker_country from public.profiles p where p.id = public_profile.user_id
 $function$;
 grant execute on function private.public_profile(user_id uuid) to anon;
 grant execute on function private.public_profile(user_id uuid) to authenticated;
-comment on function private.public_profile(user_id uuid) is 'A learner''s public face (id, display name, join date), for bylines and profile pages; no row when there is no such account.';
+comment on function private.public_profile(user_id uuid) is 'A learner''s public face (id, display name, join date, speaker country), for bylines and profile pages; no row when there is no such account.';
 
 -- function private.push_subscriptions_per_learner()
 CREATE OR REPLACE FUNCTION private.push_subscriptions_per_learner()
@@ -3892,6 +4056,39 @@ grant execute on function private.recording_object_name(path text) to anon;
 grant execute on function private.recording_object_name(path text) to authenticated;
 comment on function private.recording_object_name(path text) is 'The object name in the recordings bucket a client''s path stands for, or null when it is none.';
 
+-- function private.refresh_voice_need(entry_id uuid)
+CREATE OR REPLACE FUNCTION private.refresh_voice_need(entry_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  was_voiced boolean;
+  entry public.entries;
+  now_voiced boolean;
+begin
+  select v.voiced into was_voiced from private.voice_needs v where v.entry_id = refresh_voice_need.entry_id for update;
+  select * into entry from public.entries e where e.id = refresh_voice_need.entry_id;
+  if entry.id is null then
+    delete from private.voice_needs v where v.entry_id = refresh_voice_need.entry_id;
+    return false;
+  end if;
+  now_voiced := exists (select 1 from public.recordings r
+                         where r.entry_id = entry.id and r.country = entry.country and r.moderation is null);
+  insert into private.voice_needs as v (entry_id, country, shown, vote_score, requests, voiced)
+  values (entry.id, entry.country, entry.show, entry.vote_score,
+          (select count(*) from public.recording_requests q where q.entry_id = entry.id), now_voiced)
+  on conflict on constraint voice_needs_pkey do update
+    set country = excluded.country, shown = excluded.shown, vote_score = excluded.vote_score,
+        requests = excluded.requests, voiced = excluded.voiced
+    where (v.country, v.shown, v.vote_score, v.requests, v.voiced)
+          is distinct from (excluded.country, excluded.shown, excluded.vote_score, excluded.requests, excluded.voiced);
+  return now_voiced and not coalesce(was_voiced, false);
+end;
+$function$;
+comment on function private.refresh_voice_need(entry_id uuid) is 'Recomputes an entry''s voice_needs row (country, shown, score, open requests, voiced) under its lock; true when it has just become voiced.';
+
 -- function private.refuse_audit_change()
 CREATE OR REPLACE FUNCTION private.refuse_audit_change()
  RETURNS trigger
@@ -3999,12 +4196,16 @@ CREATE OR REPLACE FUNCTION private.remember_recording_speaker()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  speaker public.profiles;
 begin
-  new.user_name := coalesce((select p.name from public.profiles p where p.id = new.user_id), '');
+  select * into speaker from public.profiles p where p.id = new.user_id;
+  new.user_name := coalesce(speaker.name, '');
+  new.country := coalesce(speaker.speaker_country, new.country);
   return new;
 end;
 $function$;
-comment on function private.remember_recording_speaker() is 'Recordings trigger: copies the speaker''s display name on insert.';
+comment on function private.remember_recording_speaker() is 'Recordings trigger: copies the speaker''s display name on insert, and their speaker_country, when set, into country.';
 
 -- function private.removals_queued_here()
 CREATE OR REPLACE FUNCTION private.removals_queued_here()
@@ -5359,6 +5560,69 @@ AS $function$
 $function$;
 comment on function private.variant_pages(ends uuid[]) is 'The entries whose pages hear a change of links between these entries: their groups'' members and themselves.';
 
+-- function private.voice_need_of(entry_id uuid, lock boolean)
+CREATE OR REPLACE FUNCTION private.voice_need_of(entry_id uuid, lock boolean DEFAULT false)
+ RETURNS TABLE(requests integer, voiced boolean)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if lock then
+    return query select v.requests, v.voiced from private.voice_needs v where v.entry_id = voice_need_of.entry_id for update;
+  else
+    return query select v.requests, v.voiced from private.voice_needs v where v.entry_id = voice_need_of.entry_id;
+  end if;
+end;
+$function$;
+grant execute on function private.voice_need_of(entry_id uuid, lock boolean) to anon;
+grant execute on function private.voice_need_of(entry_id uuid, lock boolean) to authenticated;
+comment on function private.voice_need_of(entry_id uuid, lock boolean) is 'An entry''s open requests and whether it is voiced (locked with lock); no row for an unknown entry.';
+
+-- function private.voice_queue_page(country text, page_size integer, after_requests integer, after_score integer, after_id uuid)
+CREATE OR REPLACE FUNCTION private.voice_queue_page(country text, page_size integer, after_requests integer, after_score integer, after_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'contentId', e.id,
+           'title', e.title,
+           'description', e.description,
+           'exampleSentence', e.example_sentence,
+           'country', e.country,
+           'voteScore', page.vote_score,
+           'requests', page.requests)
+           || case when e.description_es is null then '{}'::jsonb else jsonb_build_object('descriptionEs', e.description_es) end
+           order by page.requests desc, page.vote_score desc, page.entry_id desc), '[]'::jsonb)
+    from (select v.entry_id, v.requests, v.vote_score from private.voice_needs v
+           where v.country = voice_queue_page.country and v.shown and not v.voiced
+             and (voice_queue_page.after_id is null
+                  or (v.requests, v.vote_score, v.entry_id) < (voice_queue_page.after_requests, voice_queue_page.after_score, voice_queue_page.after_id))
+           order by v.requests desc, v.vote_score desc, v.entry_id desc
+           limit least(greatest(coalesce(voice_queue_page.page_size, 20), 1), 101)) page
+    join public.entries e on e.id = page.entry_id
+$function$;
+grant execute on function private.voice_queue_page(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) to anon;
+grant execute on function private.voice_queue_page(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) to authenticated;
+comment on function private.voice_queue_page(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) is 'A keyset page of a country''s voice queue (shown entries with no native recording) as voiceNeed objects.';
+
+-- function private.voice_totals()
+CREATE OR REPLACE FUNCTION private.voice_totals()
+ RETURNS TABLE(country character, total integer, voiced integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.code, coalesce(v.total, 0), coalesce(v.voiced, 0)
+    from public.countries c left join private.voice_counts v on v.country = c.code
+   order by c.code
+$function$;
+grant execute on function private.voice_totals() to anon;
+grant execute on function private.voice_totals() to authenticated;
+comment on function private.voice_totals() is 'Per country (all of them, by code): shown entries and how many are voiced.';
+
 -- function private.vote_value(vote_type text)
 CREATE OR REPLACE FUNCTION private.vote_value(vote_type text)
  RETURNS smallint
@@ -5666,7 +5930,8 @@ begin
   if duration_ms is not null and duration_ms not between 1 and 15000 then
     raise exception 'duration out of range' using errcode = 'PT400', hint = 'recording_duration_invalid', column = 'durationMs';
   end if;
-  wanted_country := coalesce(wanted_country, (select p.home_country from public.profiles p where p.id = who));
+  wanted_country := coalesce((select p.speaker_country from public.profiles p where p.id = who), wanted_country,
+                             (select p.home_country from public.profiles p where p.id = who));
   if wanted_country is null then
     raise exception 'say where the speaker is from' using errcode = 'PT400', hint = 'country_required', column = 'country';
   end if;
@@ -7014,6 +7279,9 @@ AS $function$
       when 'reply' then coalesce(n.actor_name, 'Someone') || ' replied to your comment on ' || coalesce(n.data ->> 'title', 'an entry')
       when 'vote' then case when cardinality(n.actors) > 1 then cardinality(n.actors) || ' people voted on ' else coalesce(n.actor_name, 'Someone') || ' voted on ' end
                        || coalesce(n.data ->> 'title', 'your entry')
+      when 'recording' then 'Someone from '
+                            || coalesce((select c.name_en from public.countries c where c.code = n.data ->> 'country'), 'its country')
+                            || ' recorded ' || coalesce(n.data ->> 'title', 'an entry you asked for') || ': listen'
       else case n.data ->> 'action'
              when 'held' then 'Moderators are looking at '
              when 'removed' then 'Moderators removed '
@@ -7022,6 +7290,7 @@ AS $function$
     end,
     'createdAt', n.updated_at,
     'read', n.read_at is not null)
+  || case when n.kind = 'recording' and n.data ? 'country' then jsonb_build_object('country', n.data ->> 'country') else '{}'::jsonb end
 $function$;
 grant execute on function public.notification_json(n public.notifications) to authenticated;
 
@@ -7136,6 +7405,7 @@ AS $function$
     'contentId', r.entry_id,
     'path', r.path,
     'country', r.country,
+    'speakerCountry', r.country,
     'authorName', r.user_name,
     'durationMs', r.duration_ms,
     'voteScore', r.vote_score,
@@ -7148,7 +7418,33 @@ AS $function$
 $function$;
 grant execute on function public.recording_json(r public.recordings) to anon;
 grant execute on function public.recording_json(r public.recordings) to authenticated;
-comment on function public.recording_json(r public.recordings) is 'A recording as /api replies with it: _id, contentId, path, country, authorName, durationMs, voteScore, the caller''s userVote (up/down/null), createdAt, canDelete.';
+comment on function public.recording_json(r public.recordings) is 'A recording as /api replies with it: _id, contentId, path, country, speakerCountry, authorName, durationMs, voteScore, the caller''s userVote (up/down/null), createdAt, canDelete.';
+
+-- function public.recording_request_state(content_id uuid)
+CREATE OR REPLACE FUNCTION public.recording_request_state(content_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  need record;
+begin
+  if content_id is null or not exists (select 1 from public.entries e where e.id = recording_request_state.content_id) then
+    raise exception 'no entry %', content_id using errcode = 'PT404', hint = 'content_not_found';
+  end if;
+  select * into need from private.voice_need_of(content_id);
+  return jsonb_build_object(
+    'contentId', content_id,
+    'count', coalesce(need.requests, 0),
+    'requested', exists (select 1 from public.recording_requests q
+                          where q.entry_id = recording_request_state.content_id and q.user_id = (select auth.uid())),
+    'native', coalesce(need.voiced, false));
+end;
+$function$;
+grant execute on function public.recording_request_state(content_id uuid) to anon;
+grant execute on function public.recording_request_state(content_id uuid) to authenticated;
+comment on function public.recording_request_state(content_id uuid) is 'Anyone: an entry''s open pronunciation requests {contentId, count, requested (the caller''s), native}.';
 
 -- function public.remove_vote(entry_id uuid)
 CREATE OR REPLACE FUNCTION public.remove_vote(entry_id uuid)
@@ -7196,6 +7492,34 @@ $function$;
 grant execute on function public.rename_chat(chat_id uuid, title text) to anon;
 grant execute on function public.rename_chat(chat_id uuid, title text) to authenticated;
 comment on function public.rename_chat(chat_id uuid, title text) is 'Renames one of the caller''s chats (1 to 100 characters); returns the chat JSON.';
+
+-- function public.request_recording(content_id uuid)
+CREATE OR REPLACE FUNCTION public.request_recording(content_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  voiced boolean;
+  created boolean;
+begin
+  perform private.require_sign_in('login_required');
+  if content_id is null or not exists (select 1 from public.entries e where e.id = request_recording.content_id) then
+    raise exception 'no entry %', content_id using errcode = 'PT404', hint = 'content_not_found';
+  end if;
+  select n.voiced into voiced from private.voice_need_of(content_id, true) n;
+  if coalesce(voiced, false) then
+    raise exception 'the entry has a native recording' using errcode = 'PT409', hint = 'recording_exists';
+  end if;
+  insert into public.recording_requests (entry_id) values (content_id)
+  on conflict on constraint recording_requests_pkey do nothing;
+  created := found;
+  return jsonb_build_object('created', created) || public.recording_request_state(content_id);
+end;
+$function$;
+grant execute on function public.request_recording(content_id uuid) to anon;
+grant execute on function public.request_recording(content_id uuid) to authenticated;
+comment on function public.request_recording(content_id uuid) is 'Signed in: asks for a native recording of an entry (idempotent); returns {created, contentId, count, requested, native}.';
 
 -- function public.reset_flashcard(card uuid)
 CREATE OR REPLACE FUNCTION public.reset_flashcard(card uuid)
@@ -7678,6 +8002,33 @@ $function$;
 grant execute on function public.set_reminders(email boolean, push boolean, remind_at text, offered boolean) to anon;
 grant execute on function public.set_reminders(email boolean, push boolean, remind_at text, offered boolean) to authenticated;
 comment on function public.set_reminders(email boolean, push boolean, remind_at text, offered boolean) is 'Sets the caller''s e-mail and push reminder switches and local time (HH:MM, 00:00..23:59); null keeps one; offered notes the end-of-session offer; returns their profile.';
+
+-- function public.set_speaker_country(country text)
+CREATE OR REPLACE FUNCTION public.set_speaker_country(country text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  wanted_country text := nullif(upper(btrim(set_speaker_country.country)), '');
+  written public.profiles;
+begin
+  perform private.require_sign_in();
+  if wanted_country is not null and not exists (select 1 from public.countries c where c.code = wanted_country) then
+    raise exception 'unknown country %', left(set_speaker_country.country, 20)
+      using errcode = 'PT400', hint = 'unknown_country', column = 'speakerCountry';
+  end if;
+  update public.profiles p set speaker_country = wanted_country where p.id = (select auth.uid())
+  returning * into written;
+  if not found then
+    raise exception 'no profile for %', (select auth.uid()) using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  return public.user_json(written);
+end;
+$function$;
+grant execute on function public.set_speaker_country(country text) to anon;
+grant execute on function public.set_speaker_country(country text) to authenticated;
+comment on function public.set_speaker_country(country text) is 'Sets the caller''s speaker country (null or empty clears it); returns their profile.';
 
 -- function public.set_tag_name_es(tag_id uuid, name_es text)
 CREATE OR REPLACE FUNCTION public.set_tag_name_es(tag_id uuid, name_es text)
@@ -8214,6 +8565,7 @@ AS $function$
     'language', p.language,
     'reminderOffered', p.reminder_offered_at is not null
   ) || case when p.home_country is null then '{}'::jsonb else jsonb_build_object('homeCountry', p.home_country) end
+    || case when p.speaker_country is null then '{}'::jsonb else jsonb_build_object('speakerCountry', p.speaker_country) end
 $function$;
 grant execute on function public.user_json(p public.profiles) to anon;
 grant execute on function public.user_json(p public.profiles) to authenticated;
@@ -8239,7 +8591,8 @@ begin
       '_id', face.id,
       'name', face.name,
       'createdAt', face.created_at,
-      'entryCount', (select count(*) from public.entries e where e.owner = face.id and e.show)),
+      'entryCount', (select count(*) from public.entries e where e.owner = face.id and e.show))
+      || case when face.speaker_country is null then '{}'::jsonb else jsonb_build_object('speakerCountry', face.speaker_country) end,
     'data', coalesce((
       select jsonb_agg(public.entry_json(page.e) order by (page.e).created_at desc, (page.e).id desc)
         from (select e from public.entries e
@@ -8252,6 +8605,50 @@ $function$;
 grant execute on function public.user_profile(user_id uuid, page_size integer, after_created_at timestamp with time zone, after_id uuid) to anon;
 grant execute on function public.user_profile(user_id uuid, page_size integer, after_created_at timestamp with time zone, after_id uuid) to authenticated;
 comment on function public.user_profile(user_id uuid, page_size integer, after_created_at timestamp with time zone, after_id uuid) is 'Anyone: a learner''s public profile (name, join date, shown entry count) and a keyset page of their shown entries, newest first.';
+
+-- function public.voice_queue(country text, page_size integer, after_requests integer, after_score integer, after_id uuid)
+CREATE OR REPLACE FUNCTION public.voice_queue(country text, page_size integer DEFAULT 20, after_requests integer DEFAULT NULL::integer, after_score integer DEFAULT NULL::integer, after_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  code text := nullif(upper(btrim(voice_queue.country)), '');
+  totals record;
+begin
+  if code is null then
+    raise exception 'name a country' using errcode = 'PT400', hint = 'country_required', column = 'country';
+  end if;
+  select * into totals from private.voice_totals() t where t.country = code;
+  if totals.country is null then
+    raise exception 'unknown country %', left(voice_queue.country, 20) using errcode = 'PT400', hint = 'unknown_country', column = 'country';
+  end if;
+  return jsonb_build_object(
+    'country', code,
+    'data', private.voice_queue_page(code, page_size, after_requests, after_score, after_id),
+    'total', totals.total,
+    'remaining', totals.total - totals.voiced);
+end;
+$function$;
+grant execute on function public.voice_queue(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) to anon;
+grant execute on function public.voice_queue(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) to authenticated;
+comment on function public.voice_queue(country text, page_size integer, after_requests integer, after_score integer, after_id uuid) is 'Anyone: a keyset page of a country''s shown entries with no native recording (most requested, best voted, id; descending) and its totals.';
+
+-- function public.voices_summary()
+CREATE OR REPLACE FUNCTION public.voices_summary()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('data', coalesce(jsonb_agg(jsonb_build_object('country', t.country, 'total', t.total, 'voiced', t.voiced)
+                                                       order by t.country), '[]'::jsonb))
+    from private.voice_totals() t
+$function$;
+grant execute on function public.voices_summary() to anon;
+grant execute on function public.voices_summary() to authenticated;
+comment on function public.voices_summary() is 'Anyone: {data: [{country, total, voiced}]} for every country, by code.';
 
 -- function public.vote_recording(recording_id uuid, vote_type text)
 CREATE OR REPLACE FUNCTION public.vote_recording(recording_id uuid, vote_type text)
@@ -8346,6 +8743,25 @@ $function$;
 grant execute on function public.votes_of_entry(entry_id uuid) to anon;
 grant execute on function public.votes_of_entry(entry_id uuid) to authenticated;
 comment on function public.votes_of_entry(entry_id uuid) is 'The votes on an entry the caller can see: contentId, userId, voteType, createdAt.';
+
+-- function public.withdraw_recording_request(content_id uuid)
+CREATE OR REPLACE FUNCTION public.withdraw_recording_request(content_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_sign_in('login_required');
+  if content_id is null or not exists (select 1 from public.entries e where e.id = withdraw_recording_request.content_id) then
+    raise exception 'no entry %', content_id using errcode = 'PT404', hint = 'content_not_found';
+  end if;
+  delete from public.recording_requests q where q.entry_id = withdraw_recording_request.content_id and q.user_id = (select auth.uid());
+  return public.recording_request_state(content_id);
+end;
+$function$;
+grant execute on function public.withdraw_recording_request(content_id uuid) to anon;
+grant execute on function public.withdraw_recording_request(content_id uuid) to authenticated;
+comment on function public.withdraw_recording_request(content_id uuid) is 'Signed in: withdraws the caller''s request for an entry; returns the entry''s requests.';
 
 -- function public.word_of_the_day(day date)
 CREATE OR REPLACE FUNCTION public.word_of_the_day(day date)

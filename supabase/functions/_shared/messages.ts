@@ -43,6 +43,7 @@ export const messages = {
   invalid_reference: 'A referenced item does not exist.',
   // Entries
   entry_not_found: 'Entry not found.',
+  content_not_found: 'Entry not found.',
   title_required: 'Please enter a title.',
   title_too_long: 'Title must be at most 1000 characters.',
   description_required: 'Please enter a description.',

@@ -159,7 +159,7 @@ select is(tests.error_of($$ select public.add_recording('39e00000-0000-4000-8000
 select is(pg_temp.told(), '[]'::jsonb, 'refusals tell nobody');
 select is((select r - '_id' - 'createdAt' from public.add_recording('39e00000-0000-4000-8000-000000000001',
             '39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take-1.webm', null, 2300) r),
-  '{"path": "39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take-1.webm", "country": "MX",
+  '{"path": "39010000-0000-4000-8000-000000000001/39e00000-0000-4000-8000-000000000001/take-1.webm", "country": "MX", "speakerCountry": "MX",
     "contentId": "39e00000-0000-4000-8000-000000000001", "authorName": "Sara Speaker", "durationMs": 2300, "voteScore": 0,
     "userVote": null, "canDelete": true}'::jsonb,
   'their own file registers, said from their home country by default');

@@ -48,6 +48,7 @@ const recording = (id: string, country: string, voteScore: number): Recording =>
   path: `00000000-0000-4000-8000-000000000001/${ENTRY}/${id}.webm`,
   url: `http://127.0.0.1:54321/storage/v1/object/public/recordings/x/${id}.webm`,
   country,
+  speakerCountry: country,
   authorName: `Learner ${id}`,
   durationMs: 1500,
   voteScore,

@@ -18,6 +18,7 @@ const recording = (id: string, country: string, voteScore: number, extra: Partia
   path: `${OTHER}/${ENTRY._id}/${id}.webm`,
   url: `http://127.0.0.1:54321/storage/v1/object/public/recordings/${OTHER}/${ENTRY._id}/${id}.webm`,
   country,
+  speakerCountry: country,
   authorName: `Learner ${id}`,
   durationMs: 2300,
   voteScore,

@@ -44,6 +44,14 @@ const updateBody = z
       .regex(/^[A-Z]{2}$/, 'unknown_country')
       .nullable()
       .optional(),
+    // Where the learner's Spanish is from (one of the 21, any case); null or '' clears it.
+    speakerCountry: z
+      .string({ error: 'unknown_country' })
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, 'unknown_country')
+      .nullable()
+      .optional(),
     // Daily limits of the review session (the range is SQL's rule too).
     newCardsPerDay: z.number({ error: 'new_cards_per_day_invalid' }).int('new_cards_per_day_invalid').min(0, 'new_cards_per_day_invalid').max(MAX_NEW_CARDS_PER_DAY, 'new_cards_per_day_invalid').optional(),
     maxReviewsPerDay: z
@@ -61,7 +69,7 @@ const updateBody = z
     // The daily reminder, the language it is written in, and its offer at a session's end.
     ...reminderFields,
   })
-  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications, body.homeCountry, body.newCardsPerDay, body.maxReviewsPerDay].some((value) => value !== undefined) || changesReminders(body), {
+  .refine((body) => [body.name, body.timeZone, body.email, body.password, body.notifications, body.homeCountry, body.speakerCountry, body.newCardsPerDay, body.maxReviewsPerDay].some((value) => value !== undefined) || changesReminders(body), {
     message: 'nothing_to_update',
   });
 
@@ -324,6 +332,9 @@ export const user = new Hono<ApiEnv>()
       }
       if (body.homeCountry !== undefined) {
         await tx`select public.set_home_country(${body.homeCountry}::text)`;
+      }
+      if (body.speakerCountry !== undefined) {
+        await tx`select public.set_speaker_country(${body.speakerCountry}::text)`;
       }
       await saveReminderSettings(tx, body);
       return (await tx<{ user: User | null }[]>`select public.current_profile() as user`)[0].user;

@@ -8,6 +8,7 @@ import { concepts } from './concepts.ts';
 import { tags } from './tags.ts';
 import { votes } from './votes.ts';
 import { courseAudio, recordings } from './recordings.ts';
+import { voiceRequests } from './voice-requests.ts';
 import { comments } from './comments.ts';
 import { contact, feedback, feedbackAdmin } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
@@ -64,6 +65,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', profiles);
   app.route('/flashcard', flashcards);
   app.route('/vote', votes);
+  app.route('/recording', voiceRequests);
   app.route('/recording', recordings);
   app.route('/course', courseAudio);
   app.route('/comment', comments);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { id, nextCursor, success, time } from './common.ts';
+import { countryCode, id, nextCursor, success, time } from './common.ts';
 
-export const notificationKind = z.enum(['comment', 'reply', 'vote', 'moderation']);
+/** recording (issue 34): an entry the learner asked to hear has its first native recording. */
+export const notificationKind = z.enum(['comment', 'reply', 'vote', 'moderation', 'recording']);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 /** A notification as public.notification_json shapes it. */
@@ -16,6 +17,8 @@ export const notification = z.strictObject({
   title: z.string().nullable(),
   /** A moderation outcome: held, removed or restored. */
   action: z.enum(['held', 'removed', 'restored']).nullable(),
+  /** A recording notification: where its speaker is from (the entry's country). Absent otherwise. */
+  country: countryCode.optional(),
   /** The server's English words; the client writes its own from the fields above. */
   text: z.string(),
   createdAt: time,

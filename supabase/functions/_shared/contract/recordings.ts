@@ -24,9 +24,9 @@ export const recording = z.strictObject({
   country: countryCode,
   /**
    * The speaker's country when they made it (issue 34): their Account page's speakerCountry
-   * then, which fixes `country`; the same value as `country`. Optional until the API sends it.
+   * then, which fixes `country`; the same value as `country`.
    */
-  speakerCountry: countryCode.optional(),
+  speakerCountry: countryCode,
   /** The speaker's display name when they recorded it. */
   authorName: z.string(),
   /** How long it lasts, when the recorder said (1..15000); null otherwise. */
