@@ -41,7 +41,9 @@ create policy "Learners can withdraw their own recording requests"
   using (user_id = (select auth.uid()));
 
 revoke all on public.recording_requests from anon, authenticated;
-grant select, delete on public.recording_requests to authenticated;
+-- Guests read none (no policy of theirs), but the entry's state asks for their request like anyone's.
+grant select on public.recording_requests to anon, authenticated;
+grant delete on public.recording_requests to authenticated;
 grant insert (entry_id) on public.recording_requests to authenticated;
 
 -- Write limits (20260602000100): asking is a kind of its own, generous enough to ask for a

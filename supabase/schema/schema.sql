@@ -949,6 +949,7 @@ create policy "Learners read their own recording requests" on public.recording_r
 CREATE TRIGGER recording_requests_keep_voice_need AFTER INSERT OR DELETE ON public.recording_requests FOR EACH ROW EXECUTE FUNCTION private.keep_request_voice_need();
 CREATE TRIGGER recording_requests_limit_account_writes BEFORE INSERT ON public.recording_requests FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('recording_requests');
 alter table public.recording_requests enable row level security;
+grant select on public.recording_requests to anon;
 grant delete, select on public.recording_requests to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.recording_requests to service_role;
 grant insert (entry_id) on public.recording_requests to authenticated;

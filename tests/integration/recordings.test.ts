@@ -153,6 +153,7 @@ describe('POST /api/recording/addRecording', () => {
         path,
         url: supabaseAs().storage.from(BUCKET).getPublicUrl(path).data.publicUrl,
         country: 'MX',
+        speakerCountry: 'MX',
         authorName: 'Sara Speaker',
         durationMs: 2300,
         voteScore: 0,

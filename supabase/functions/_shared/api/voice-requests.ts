@@ -11,7 +11,7 @@ import { countParam, cursorParam, encodeCursor, idParam, pageOf, parseBody, pars
 // Mounted on /recording before `recordings`, whose DELETE /:id would take /request.
 
 /** An entry named in a body: absent is 400 id_required; anything but a uuid names no entry (404, like an unknown one). */
-const requestBody = z.object({ contentId: z.unknown() });
+const requestBody = z.object({ contentId: z.unknown().optional() });
 
 /** The queue's keyset: the last row's [requests, voteScore, contentId]. */
 const queueCursor = z.tuple([z.number().int(), z.number().int(), uuid]);
