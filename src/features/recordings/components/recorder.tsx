@@ -17,7 +17,7 @@ interface RecorderProps {
 }
 
 /** The microphone's loudness as a bar, drawn every frame without rendering React. */
-function LevelMeter({ analyser }: { analyser: AnalyserNode | null }) {
+export function LevelMeter({ analyser }: { analyser: AnalyserNode | null }) {
   const { t } = useTranslation();
   const bar = useRef<HTMLSpanElement>(null);
   useEffect(() => {
@@ -44,7 +44,7 @@ function LevelMeter({ analyser }: { analyser: AnalyserNode | null }) {
 }
 
 /** Seconds left of the 10, as words and as a shrinking bar. */
-function Countdown({ startedAt }: { startedAt: number }) {
+export function Countdown({ startedAt }: { startedAt: number }) {
   const { t } = useTranslation();
   const [now, setNow] = useState(startedAt);
   useEffect(() => {

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
+import { Countdown, LevelMeter } from '../components/recorder';
 import type { RecorderState } from '../components/use-recorder';
 import type { QueueKeys } from './use-queue-keys';
+import '../components/recordings.css';
 
 /** A button of the queue with its key shown (the key is not part of its name: aria-keyshortcuts says it). */
 function KeyButton({ label, keyName, shortcut, onPress, disabled, primary }: { label: string; keyName: string; shortcut: string; onPress: () => void; disabled?: boolean; primary?: boolean }) {
@@ -23,11 +25,11 @@ export function TakeControls({ state, title, actions }: { state: RecorderState; 
   return (
     <div className="queue-controls">
       <div className="queue-controls__take">
-        {recording && (
-          <p className="queue-controls__recording">
-            <span className="recorder__dot" aria-hidden="true" />
-            {t('voiceQueue.recordingNow')}
-          </p>
+        {state.phase === 'recording' && (
+          <div className="recorder__live queue-controls__live">
+            <Countdown startedAt={state.startedAt} />
+            <LevelMeter analyser={state.analyser} />
+          </div>
         )}
         {state.phase === 'processing' && (
           <p className="queue-controls__recording">
