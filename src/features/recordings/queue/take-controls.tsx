@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
-import { Countdown, LevelMeter } from '../components/recorder';
+import { Countdown, LevelMeter } from '../components/take-meters';
 import type { RecorderState } from '../components/use-recorder';
 import type { QueueKeys } from './use-queue-keys';
 import '../components/recordings.css';
