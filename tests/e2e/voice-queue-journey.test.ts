@@ -9,13 +9,13 @@ import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../s
 import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // Issue 34's Done-when, in real Chromium with its fake microphone (saying a WAV file: silence,
-// a tone, silence) against the production build, Storage and Realtime: Rosa asks (through the /api) to hear three new entries from
-// Nicaragua; Memo, whose Spanish is from Nicaragua (set through the /api), opens
-// /record?country=NI and records them by keyboard only (R, Enter; N past anyone else's
-// entries); the second upload is made to fail once, shown on its item, and retried; Rosa's
-// inbox, open all along, gets the notification live; each entry then has one native
-// recording, a 24 kHz WAV trimmed to the tone and evened out. One browser, two contexts. Screenshots go
-// to test-results/e2e/voice-queue-*.png.
+// a tone, silence) against the production build, Storage and Realtime: Rosa asks (through the
+// /api) to hear three new entries from Nicaragua; Memo, whose Spanish is from Nicaragua (set
+// through the /api), goes from the nav's Voices page to /record?country=NI and records them by
+// keyboard only (R, Enter; N past anyone else's entries); the second upload is made to fail
+// once, shown on its item, and retried; Rosa's inbox, open all along, gets the notification
+// live; each entry then has one native recording, a 24 kHz WAV trimmed to the tone and evened
+// out. One browser, two contexts. Screenshots go to test-results/e2e/voice-queue-*.png.
 
 const run = Date.now().toString(36);
 const COUNTRY = 'NI';
@@ -121,7 +121,16 @@ describe('the voice queue, from a request to the requester’s inbox', () => {
       if (response.url().endsWith('/api/recording/addRecording')) registered.push(response.status());
     });
 
-    await memoPage.goto(url(`/record?country=${COUNTRY}`));
+    // From the nav's Voices page to Nicaragua's queue.
+    await memoPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voices' }).click();
+    await memoPage.getByRole('heading', { level: 1, name: 'Voices' }).waitFor();
+    const nicaragua = memoPage.getByRole('listitem').filter({ hasText: 'Nicaragua' });
+    await nicaragua.getByText(/^\d+ of \d+ voiced/).waitFor();
+    await nicaragua.getByRole('img', { name: /^Nicaragua: \d+ of \d+ entries voiced$/ }).waitFor();
+    await expectNoAxeFindings(memoPage, 'the voices page');
+    await screenshot(memoPage, 'voice-queue-0-voices');
+    await nicaragua.getByRole('link', { name: 'Record Nicaragua' }).click();
+    await memoPage.waitForURL(url(`/record?country=${COUNTRY}`));
     await memoPage.getByRole('heading', { level: 1, name: 'Record entries' }).waitFor();
     await memoPage.getByText(/^Nicaragua: \d+ of \d+ entries still needs? a voice$/).waitFor();
     expect(await memoPage.getByRole('combobox', { name: 'Entries from' }).inputValue()).toBe(COUNTRY);

@@ -1,18 +1,21 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
 import type { VoicesReply } from '@/lib/api-types';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders } from '@/test/render';
 import { VoicesPage } from './voices-page';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en-US'));
 });
 
 const voices: VoicesReply = {
   success: true,
   data: [
     { country: 'AR', total: 10, voiced: 0 },
+    { country: 'ES', total: 41, voiced: 41 },
     { country: 'MX', total: 39, voiced: 12 },
   ],
 };
@@ -23,7 +26,8 @@ describe('the Voices page', () => {
     renderWithProviders(<VoicesPage />, { path: '/voices' });
     expect(screen.getByRole('heading', { level: 1, name: 'Voices' })).toBeInTheDocument();
     const rows = await screen.findAllByRole('listitem');
-    expect(rows).toHaveLength(2);
+    // By name in the reader's language (the server sends them by code).
+    expect(rows.map((row) => row.querySelector('.voices__country')?.textContent)).toEqual(['Argentina', 'Mexico', 'Spain']);
     const mexico = rows[1];
     expect(within(mexico).getByText('Mexico')).toBeInTheDocument();
     expect(within(mexico).getByText(/12 of 39 voiced/)).toBeInTheDocument();
@@ -31,6 +35,15 @@ describe('the Voices page', () => {
     expect(within(mexico).getByRole('link', { name: 'Record Mexico' })).toHaveAttribute('href', '/record?country=MX');
     expect(within(rows[0]).getByRole('link', { name: 'Record Argentina' })).toHaveAttribute('href', '/record?country=AR');
     expect(callsTo(fetchMock, '/recording/voices')).toHaveLength(1);
+  });
+
+  it('sorts the countries as Spanish does, for a reader in Spanish', async () => {
+    stubFetch(() => json(voices));
+    await act(() => i18n.changeLanguage('es'));
+    renderWithProviders(<VoicesPage />, { path: '/voices' });
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.voices__country')?.textContent)).toEqual(['Argentina', 'España', 'México']);
+    expect(within(rows[2]).getByRole('link', { name: 'Grabar México' })).toHaveAttribute('href', '/record?country=MX');
   });
 
   it('says so when the voices cannot be read, with a way to try again', async () => {

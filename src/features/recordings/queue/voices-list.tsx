@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/popups';
@@ -7,12 +8,17 @@ import './voice-queue.css';
 import '../voice-queue-strings';
 
 /**
- * Per country (the server's order: the countries'), how many of its entries can be heard said
+ * Per country (by name, as the reader's language sorts them), how many of its entries can be heard said
  * by someone from there, as words and a bar, with the way to its queue.
  */
 export function VoicesList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const voices = useVoices();
+  const rows = useMemo(() => {
+    const collator = new Intl.Collator(i18n.resolvedLanguage ?? 'en-US');
+    const named = (voices.data?.data ?? []).map((row) => ({ ...row, name: isCountryCode(row.country) ? t(`countries.${row.country}`) : row.country }));
+    return named.sort((a, b) => collator.compare(a.name, b.name));
+  }, [voices.data, t, i18n.resolvedLanguage]);
   if (voices.isPending) {
     return (
       <p className="queue__state" role="status">
@@ -32,9 +38,7 @@ export function VoicesList() {
   }
   return (
     <ul className="voices__list">
-      {voices.data.data.map(({ country, total, voiced }) => {
-        const name = isCountryCode(country) ? t(`countries.${country}`) : country;
-        return (
+      {rows.map(({ country, name, total, voiced }) => (
           <li key={country} className="voices__row">
             <span className="voices__country">
               <CountryFlag code={country} size="sm" />
@@ -47,8 +51,7 @@ export function VoicesList() {
               {t('voiceQueue.voiced', { voiced, total })} · <Link to={`/record?country=${country}`}>{t('voiceQueue.recordCountry', { country: name })}</Link>
             </span>
           </li>
-        );
-      })}
+      ))}
     </ul>
   );
 }
