@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isCountryCode, useCountries, useCountryName } from '@/features/countries';
@@ -37,22 +37,13 @@ function OtherCountryNote({ speaker, country }: { speaker: string; country: stri
 /**
  * /record: a country's entries that still need a voice, said one after another. The country
  * is chosen here (and kept in the address); the takes are sent in the background and listed
- * with their state, and leaving the page while one is unsaved asks first.
+ * with their state.
  */
 export function RecordQueue({ speaker, country, onCountry }: { speaker: Speaker; country: string | null; onCountry: (country: string) => void }) {
   const { t } = useTranslation();
   const countries = useCountries();
   const selectId = useId();
   const uploads = useTakeUploads({ userId: speaker._id });
-
-  // A take not saved yet lives only in this page: closing it or reloading asks first.
-  const { unsaved } = uploads;
-  useEffect(() => {
-    if (unsaved === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
 
   return (
     <>

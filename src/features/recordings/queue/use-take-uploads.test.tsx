@@ -28,6 +28,9 @@ function heldSender() {
   return { send, calls };
 }
 
+/** Whether closing or reloading the page now would ask first (its beforeunload is cancelled). */
+const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 function Harness({ send, onReady }: { send: (input: NewRecording) => Promise<Recording>; onReady: (keep: ReturnType<typeof useTakeUploads>['keep']) => void }) {
   const uploads = useTakeUploads({ userId: 'user-1', send });
   onReady(uploads.keep);
@@ -52,6 +55,11 @@ function renderHarness(send: (input: NewRecording) => Promise<Recording>) {
 }
 
 describe('useTakeUploads', () => {
+  it('lets the page go when nothing is waiting', () => {
+    renderHarness(heldSender().send);
+    expect(leavingAsks()).toBe(false);
+  });
+
   it('sends a kept take once, in the learner’s folder for the entry and country; a save refreshes the counts', async () => {
     const { send, calls } = heldSender();
     const { keep, invalidated } = renderHarness(send);
@@ -85,6 +93,8 @@ describe('useTakeUploads', () => {
     // While it is sending again it has no Retry, and nothing more is sent.
     expect(screen.queryByRole('button', { name: 'Retry “chamba”' })).not.toBeInTheDocument();
     expect(send).toHaveBeenCalledTimes(3);
+    // Leaving the page now would lose takes: the browser asks first.
+    expect(leavingAsks()).toBe(true);
     await act(async () => {
       calls[2].resolve();
       calls[1].resolve();
@@ -92,5 +102,6 @@ describe('useTakeUploads', () => {
     expect(await screen.findAllByText('Saved')).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(send).toHaveBeenCalledTimes(3);
+    expect(leavingAsks()).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadAndAddRecording, type NewRecording } from '../api/add-recording';
 import { recordingKeys } from '../api/recording-keys';
 import type { Recording } from '../api/types';
@@ -34,8 +34,9 @@ export interface TakeUploadsOptions {
 /**
  * The queue's takes, sent in the background while the speaker records the next entry. Each
  * take is sent once; a failed one stays in the list, with its audio, until it is retried (the
- * only way it is sent again), so nothing is lost silently. Every save refreshes the counts,
- * the entry's recordings and the voices summary.
+ * only way it is sent again), so nothing is lost silently; while one is unsaved, closing or
+ * reloading the page asks first. Every save refreshes the counts, the entry's recordings and
+ * the voices summary.
  */
 export function useTakeUploads({ userId, send = uploadAndAddRecording }: TakeUploadsOptions) {
   const queryClient = useQueryClient();
@@ -82,5 +83,12 @@ export function useTakeUploads({ userId, send = uploadAndAddRecording }: TakeUpl
   const retry = useCallback((key: string) => run(key), [run]);
 
   const unsaved = uploads.filter((upload) => upload.status !== 'saved').length;
+  // A take not saved yet lives only in this page: closing it or reloading asks first.
+  useEffect(() => {
+    if (unsaved === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
   return { uploads, keep, retry, unsaved };
 }
