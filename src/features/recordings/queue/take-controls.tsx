@@ -52,7 +52,7 @@ export function TakeControls({ state, title, actions }: { state: RecorderState; 
           disabled={state.phase === 'starting' || state.phase === 'processing'}
           onPress={actions.record}
         />
-        <KeyButton label={t('voiceQueue.keep')} keyName="Enter" shortcut="Enter" primary={state.phase === 'recorded'} disabled={!hasTake} onPress={actions.keep} />
+        <KeyButton label={t('voiceQueue.keep')} keyName={t('voiceQueue.keyEnter')} shortcut="Enter" primary={state.phase === 'recorded'} disabled={!hasTake} onPress={actions.keep} />
         <KeyButton label={t('voiceQueue.skip')} keyName="N" shortcut="N" onPress={actions.skip} />
         <KeyButton label={t('voiceQueue.discard')} keyName="⌫" shortcut="Backspace" disabled={!hasTake} onPress={actions.discard} />
       </div>
