@@ -54,6 +54,8 @@ export const pagePaths: PagePath[] = [
   { path: 'notifications', file: 'notifications-page', component: 'NotificationsPage', learnerOnly: true, loginMessage: 'inbox.loginRequired' },
   { path: 'users/:userId', file: 'profile-page', component: 'ProfilePage' },
   { path: 'admin', file: 'admin-page', component: 'AdminPage', learnerOnly: true },
+  { path: 'record', file: 'record-page', component: 'RecordPage', learnerOnly: true, loginMessage: 'voiceQueue.loginRequired' },
+  { path: 'voices', file: 'voices-page', component: 'VoicesPage' },
   { path: '*', file: 'not-found-page', component: 'NotFoundPage' },
 ];
 

@@ -71,7 +71,7 @@ describe('the learner-only pages', () => {
     expect((await (layouts[0].lazy as () => Promise<RouteObject>)()).Component).toBe(LearnerOnlyLayout);
     const under = layouts[0].children!.map((route) => route.path);
     expect(under).toEqual(pagePaths.filter((page) => page.learnerOnly).map((page) => page.path));
-    expect(under).toEqual(['editContent/:id', 'flashcards', 'flashcards/cards', 'chat', 'account', 'notifications', 'admin']);
+    expect(under).toEqual(['editContent/:id', 'flashcards', 'flashcards/cards', 'chat', 'account', 'notifications', 'admin', 'record']);
     expect(pages.filter((route) => route !== layouts[0]).map((route) => route.path)).toEqual(
       pagePaths.filter((page) => !page.learnerOnly).map((page) => page.path),
     );
@@ -81,6 +81,8 @@ describe('the learner-only pages', () => {
     const pages = createRoutes(createQueryClient())[0].children![0].children!;
     const layout = pages.find((route) => route.id === LEARNER_ONLY)!;
     const handles = Object.fromEntries(layout.children!.filter((route) => route.handle).map((route) => [route.path, route.handle]));
-    expect(handles).toEqual({ chat: { loginMessage: 'chat.loginRequired' }, notifications: { loginMessage: 'inbox.loginRequired' } });
+    expect(handles).toEqual({ chat: { loginMessage: 'chat.loginRequired' }, notifications: { loginMessage: 'inbox.loginRequired' },
+      record: { loginMessage: 'voiceQueue.loginRequired' },
+    });
   });
 });

@@ -25,6 +25,7 @@ import enUSSignIn from './locales/en-US.signIn.json';
 import enUSTags from './locales/en-US.tags.json';
 import enUSVariants from './locales/en-US.variants.json';
 import enUSUsage from './locales/en-US.usage.json';
+import enUSVoiceQueue from './locales/en-US.voiceQueue.json';
 import enUSReminderMail from './locales/en-US.reminderMail.json';
 import es from './locales/es.json';
 import { messages } from '../../supabase/functions/_shared/messages';
@@ -58,6 +59,7 @@ const enUS = {
   authNotices: enUSAuthNotices,
   variants: enUSVariants,
   usage: { ...enUSFirst.usage, ...enUSUsage },
+  voiceQueue: enUSVoiceQueue,
   // The reminder mail and its unsubscribe page (the reminders edge function; never in the client).
   reminderMail: enUSReminderMail,
 };

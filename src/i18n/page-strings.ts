@@ -22,6 +22,7 @@ import type enUSSignIn from './locales/en-US.signIn.json';
 import type enUSTags from './locales/en-US.tags.json';
 import type enUSVariants from './locales/en-US.variants.json';
 import type enUSUsage from './locales/en-US.usage.json';
+import type enUSVoiceQueue from './locales/en-US.voiceQueue.json';
 import i18n, { FALLBACK_LANGUAGE } from './index';
 
 /**
@@ -54,6 +55,7 @@ export interface EnglishPageStrings {
   signIn: typeof enUSSignIn;
   variants: typeof enUSVariants;
   usage: typeof enUSUsage;
+  voiceQueue: typeof enUSVoiceQueue;
 }
 
 /**

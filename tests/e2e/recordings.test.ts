@@ -161,7 +161,7 @@ describe('recordings of an entry, from the microphone to a second browser', () =
 
     await play.click();
     const audio = section.locator('audio.recording__audio');
-    expect(await audio.getAttribute('src')).toMatch(new RegExp(`/storage/v1/object/public/recordings/[0-9a-f-]+/${entryId}/[0-9a-f-]+\\.webm$`));
+    expect(await audio.getAttribute('src')).toMatch(new RegExp(`/storage/v1/object/public/recordings/[0-9a-f-]+/${entryId}/[0-9a-f-]+\\.wav$`));
     await expect.poll(() => hasPlayed(audio)).toBe(true);
 
     const votes = section.getByRole('group', { name: `Votes for “the recording by ${ana.name}”` });

@@ -10,9 +10,10 @@ export const screenshotDir = path.join(rootDir, 'test-results', 'e2e');
 
 /**
  * `fakeMicrophone`: Chromium's fake capture device (a steady beep) stands in for a microphone,
- * and its permission prompt is answered yes, as for a learner who allows it.
+ * and its permission prompt is answered yes, as for a learner who allows it. `microphoneFile`:
+ * that microphone says this WAV file instead (`%noloop` after the path: once, not over and over).
  */
-export async function launchBrowser(options: { fakeMicrophone?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(options: { fakeMicrophone?: boolean; microphoneFile?: string } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath,
     args: [
@@ -21,6 +22,7 @@ export async function launchBrowser(options: { fakeMicrophone?: boolean } = {}):
       '--disable-gpu',
       '--disable-background-networking',
       ...(options.fakeMicrophone ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
+      ...(options.microphoneFile ? [`--use-file-for-fake-audio-capture=${options.microphoneFile}`] : []),
     ],
   });
 }

@@ -10,7 +10,7 @@ describe('Header and navigation', () => {
     expect(screen.getByText('Welcome, guest!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Jerga' })).toHaveAttribute('href', '/');
     const nav = within(screen.getByRole('navigation'));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Log In']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Voices', 'Log In']);
     expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     const options = within(screen.getByRole('group', { name: 'Language' })).getAllByRole('button');
@@ -22,7 +22,7 @@ describe('Header and navigation', () => {
     renderWithProviders(<Header />, { user: { ...testUser, isAdmin: true } });
     expect(screen.getByText('Welcome, Lucía!')).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation'));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Account', 'Flashcards', 'Chat', 'Administer']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Voices', 'Account', 'Flashcards', 'Chat', 'Administer']);
     expect(nav.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
 
@@ -43,7 +43,7 @@ describe('Header and navigation', () => {
   it('shows neither Log In nor the account links while the auth state is loading', () => {
     renderWithProviders(<Header />, { authLoading: true });
     const nav = within(screen.getByRole('navigation'));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Add', 'Compare', 'Voices']);
   });
 
   it('opens and closes the menu panel with its toggle and Escape', async () => {

@@ -111,6 +111,7 @@ export function NavBar() {
             {link('/', t('nav.home'), true)}
             {link('/addContent', t('nav.add'))}
             {link('/compare', t('nav.compare'))}
+            {link('/voices', t('nav.voices'))}
             {isLoading ? null : isLoggedIn ? (
               <>
                 {link('/account', t('nav.account'))}

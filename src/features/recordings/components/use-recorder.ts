@@ -8,6 +8,8 @@ export type RecorderState =
   | { phase: 'idle' }
   | { phase: 'starting' }
   | { phase: 'recording'; startedAt: number; analyser: AnalyserNode | null }
+  /** Trimming and evening out the take (process-take.ts). */
+  | { phase: 'processing' }
   | { phase: 'recorded'; file: Blob; extension: string; url: string; durationMs: number };
 
 interface Live {
@@ -38,10 +40,29 @@ function analyse(stream: MediaStream): { context: AudioContext | null; analyser:
   }
 }
 
+interface Take {
+  file: Blob;
+  extension: string;
+  durationMs: number;
+}
+
+/**
+ * The take trimmed and evened out as WAV (process-take.ts, loaded only now); null when there
+ * is no voice in it. Where the browser cannot decode its own recording, the take as recorded.
+ */
+async function processed(take: Take): Promise<Take | null> {
+  try {
+    const { processTake } = await import('../audio/process-take');
+    return await processTake(take.file);
+  } catch {
+    return take;
+  }
+}
+
 /**
  * MediaRecorder for one take at a time: start asks for the microphone and records for at most
- * `maxMs`; stop (or the limit) leaves the take as a Blob typed for the bucket, with a blob URL
- * to listen to; reset throws it away. The microphone is released as soon as a take ends.
+ * `maxMs`; stop (or the limit) leaves the take, trimmed and evened out, as a Blob typed for the
+ * bucket, with a blob URL to listen to; reset throws it away. The microphone is released as soon as a take ends.
  */
 export function useRecorder(maxMs = MAX_RECORDING_MS) {
   const [format] = useState<RecordingFormat | undefined>(browserRecordingFormat);
@@ -49,6 +70,9 @@ export function useRecorder(maxMs = MAX_RECORDING_MS) {
   const [problem, setProblem] = useState<MicrophoneProblem | null>(format ? null : 'unsupported');
   const live = useRef<Live | null>(null);
   const takeUrl = useRef<string | null>(null);
+  // Which take is current: a take still being processed when another starts, or is thrown
+  // away, is dropped when it is ready.
+  const takeNumber = useRef(0);
   const mounted = useRef(true);
 
   const dropTake = () => {
@@ -77,6 +101,7 @@ export function useRecorder(maxMs = MAX_RECORDING_MS) {
     if (!format) return setProblem('unsupported');
     if (live.current) return;
     dropTake();
+    const number = ++takeNumber.current;
     setProblem(null);
     setState({ phase: 'starting' });
     let stream: MediaStream;
@@ -116,9 +141,9 @@ export function useRecorder(maxMs = MAX_RECORDING_MS) {
     };
     recorder.onstop = () => {
       const durationMs = Math.min(Math.round(performance.now() - startedAt), maxMs);
-      release(live.current);
-      live.current = null;
-      if (!mounted.current) return;
+      release(own);
+      if (live.current === own) live.current = null;
+      if (!mounted.current || number !== takeNumber.current) return;
       // Typed without codec parameters: the bucket's allowed list names bare types.
       const file = new Blob(chunks, { type: format.contentType });
       if (file.size === 0) {
@@ -126,19 +151,35 @@ export function useRecorder(maxMs = MAX_RECORDING_MS) {
         setState({ phase: 'idle' });
         return;
       }
-      const url = URL.createObjectURL(file);
-      takeUrl.current = url;
-      setState({ phase: 'recorded', file, extension: format.extension, url, durationMs });
+      setState({ phase: 'processing' });
+      void processed({ file, extension: format.extension, durationMs }).then((take) => {
+        if (!mounted.current || number !== takeNumber.current) return;
+        if (!take) {
+          setProblem('empty');
+          setState({ phase: 'idle' });
+          return;
+        }
+        const url = URL.createObjectURL(take.file);
+        takeUrl.current = url;
+        setState({ phase: 'recorded', ...take, url });
+      });
     };
     const timer = setTimeout(() => {
       if (recorder.state !== 'inactive') recorder.stop();
     }, maxMs);
-    live.current = { stream, recorder, context, timer };
+    const own: Live = { stream, recorder, context, timer };
+    live.current = own;
     recorder.start();
     setState({ phase: 'recording', startedAt: performance.now(), analyser });
   }, [format, maxMs]);
 
+  /** Throws the take away, and stops one being recorded (the microphone is released at once). */
   const reset = useCallback(() => {
+    takeNumber.current++;
+    const current = live.current;
+    live.current = null;
+    if (current && current.recorder.state !== 'inactive') current.recorder.stop();
+    release(current);
     dropTake();
     setProblem(format ? null : 'unsupported');
     setState({ phase: 'idle' });

@@ -21,6 +21,8 @@ export const SHELL_PAGES: readonly { path: string; noindex: boolean }[] = [
   { path: 'account', noindex: true },
   { path: 'notifications', noindex: true },
   { path: 'admin', noindex: true },
+  { path: 'record', noindex: true },
+  { path: 'voices', noindex: false },
 ];
 
 /** The pages the app draws from their own HTML here (app.ts's routes), as page-paths.ts names them. */

@@ -35,6 +35,7 @@ export const ROBOTS_DISALLOWED = [
   '/account',
   '/notifications',
   '/admin',
+  '/record',
 ];
 
 /** A child sitemap's path: the home and country pages, or page N (from 1) of entries or comparisons. */
