@@ -362,7 +362,7 @@ comment on function public.recording_request_state(uuid) is
 
 -- Asks for a native recording of an entry, once per learner: {created, ...state}; created is
 -- false when the caller had asked already. 401 for guests, 404 content_not_found when the
--- caller cannot see the entry, 409 recording_exists when it is voiced (nothing to ask for).
+-- caller cannot see the entry, 409 entry_voiced when it is voiced (nothing to ask for).
 -- POST /api/recording/request {contentId}.
 create or replace function public.request_recording(content_id uuid)
 returns jsonb
@@ -380,7 +380,7 @@ begin
   end if;
   select n.voiced into voiced from private.voice_need_of(content_id, true) n;
   if coalesce(voiced, false) then
-    raise exception 'the entry has a native recording' using errcode = 'PT409', hint = 'recording_exists';
+    raise exception 'the entry has a native recording' using errcode = 'PT409', hint = 'entry_voiced';
   end if;
   insert into public.recording_requests (entry_id) values (content_id)
   on conflict on constraint recording_requests_pkey do nothing;

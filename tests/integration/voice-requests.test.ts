@@ -170,7 +170,7 @@ describe('POST, DELETE and GET /api/recording/request', () => {
     await recorded(speaker, entry.id);
     const refused = await ask(entry.id, other.token);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'recording_exists' });
+    expect(refused.body).toMatchObject({ code: 'entry_voiced' });
     expect((await state(entry.id)).body).toMatchObject({ count: 0, native: true });
   });
 });

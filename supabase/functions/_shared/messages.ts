@@ -81,6 +81,7 @@ export const messages = {
   recording_file_not_found: 'The recording file was not found. Please upload it again.',
   recording_file_not_yours: 'This recording file was uploaded by someone else.',
   recording_exists: 'This file is already a recording.',
+  entry_voiced: 'This entry already has a recording from its country.',
   recording_duration_invalid: 'A recording lasts at most 15 seconds.',
   recording_vote_type_invalid: 'A vote is either up or down.',
   recording_delete_forbidden: 'Only the person who recorded it or an admin can delete a recording.',

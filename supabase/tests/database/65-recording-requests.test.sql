@@ -1,7 +1,7 @@
 -- recording requests (issue 34): public.recording_requests and its policies per actor (a
 -- learner inserts, reads and deletes only their own; guests nothing), request_recording (once
 -- per learner: created then not; PT401 guests, PT404 content_not_found for entries the caller
--- cannot see, PT409 recording_exists once voiced), withdraw_recording_request,
+-- cannot see, PT409 entry_voiced once voiced), withdraw_recording_request,
 -- recording_request_state, the write limit, the 'recordings' broadcast on every change, and
 -- fulfilment: the first native recording (added, or shown again by moderators) tells each
 -- requester but the speaker (kind 'recording', whatever their other notification settings)
@@ -110,7 +110,7 @@ select public.add_recording('65e00000-0000-4000-8000-000000000001', '65010000-00
 select is(public.recording_request_state('65e00000-0000-4000-8000-000000000001') - 'contentId',
   '{"count": 0, "requested": false, "native": true}', 'the first native recording fulfils every request');
 select is(tests.error_of($$ select public.request_recording('65e00000-0000-4000-8000-000000000001') $$) - 'message',
-  '{"code": "PT409", "hint": "recording_exists"}', 'asking for a voiced entry: PT409 recording_exists');
+  '{"code": "PT409", "hint": "entry_voiced"}', 'asking for a voiced entry: PT409 entry_voiced');
 select is(pg_temp.inbox('65010000-0000-4000-8000-000000000001'),
   '[{"kind": "recording", "entry": "65e00000-0000-4000-8000-000000000001", "data": {"title": "chamba65", "country": "MX"}, "actor": null}]',
   'the asker is told, naming nobody: the title and the speaker''s country');

@@ -35,12 +35,12 @@ export function predictRequest(reply: RecordingRequestReply, ask: boolean): Reco
   return { ...reply, requested: ask, count: Math.max(0, reply.count + (ask ? 1 : -1)) };
 }
 
-/** The entry has a native recording already (409 `recording_exists`): asking is pointless. */
-export const isRecordingExists = (error: unknown) => isApiError(error) && error.status === 409 && error.code === 'recording_exists';
+/** The entry has a native recording already (409 `entry_voiced`): asking is pointless. */
+export const isRecordingExists = (error: unknown) => isApiError(error) && error.status === 409 && error.code === 'entry_voiced';
 
 /**
  * Asks or withdraws, optimistically. The server's reply is the truth (others may have asked
- * meanwhile); on failure the count and button go back, and on `recording_exists` the entry's
+ * meanwhile); on failure the count and button go back, and on `entry_voiced` the entry's
  * recordings and requests are read again (the new recording shows, the button goes).
  */
 export function useChangeRecordingRequest() {

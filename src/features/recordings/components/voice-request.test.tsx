@@ -111,11 +111,11 @@ describe('asking for a voice', () => {
     expect(screen.getByText("Your request couldn't be sent. Please try again.")).toBeInTheDocument();
   });
 
-  it('goes away when someone from the country recorded it meanwhile (409 recording_exists)', async () => {
+  it('goes away when someone from the country recorded it meanwhile (409 entry_voiced)', async () => {
     const user = userEvent.setup();
     const server = stubServer(reply(1), () => {
       server.set(reply(0, false, true));
-      return json({ message: 'The entry has a recording from its country already.', code: 'recording_exists' }, 409);
+      return json({ message: 'The entry has a recording from its country already.', code: 'entry_voiced' }, 409);
     });
     renderRequest();
     await user.click(await screen.findByRole('button', { name: 'Ask to hear it' }));
