@@ -7512,7 +7512,7 @@ begin
   end if;
   select n.voiced into voiced from private.voice_need_of(content_id, true) n;
   if coalesce(voiced, false) then
-    raise exception 'the entry has a native recording' using errcode = 'PT409', hint = 'recording_exists';
+    raise exception 'the entry has a native recording' using errcode = 'PT409', hint = 'entry_voiced';
   end if;
   insert into public.recording_requests (entry_id) values (content_id)
   on conflict on constraint recording_requests_pkey do nothing;
