@@ -8,6 +8,7 @@ import type enUSCompare from './locales/en-US.compare.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSInbox from './locales/en-US.inbox.json';
+import type enUSListening from './locales/en-US.listening.json';
 import type enUSNotifications from './locales/en-US.notifications.json';
 import type enUSOffline from './locales/en-US.offline.json';
 import type enUSProfile from './locales/en-US.profile.json';
@@ -34,6 +35,7 @@ export interface EnglishPageStrings {
   editContent: typeof enUSEditContent;
   flashcards: typeof enUSFlashcards;
   inbox: typeof enUSInbox;
+  listening: typeof enUSListening;
   notifications: typeof enUSNotifications;
   offline: typeof enUSOffline;
   profile: typeof enUSProfile;

@@ -11,7 +11,13 @@ import '../flashcard-strings';
 import './card-browser.css';
 
 const STATES = ['new', 'learning', 'review', 'relearning', 'suspended'] as const;
-const KIND_KEY = { basic: 'flashcards.kindBasic', reverse: 'flashcards.kindReverse', cloze: 'flashcards.kindCloze', variant: 'flashcards.kindVariant' } as const;
+const KIND_KEY = {
+  basic: 'flashcards.kindBasic',
+  reverse: 'flashcards.kindReverse',
+  cloze: 'flashcards.kindCloze',
+  variant: 'flashcards.kindVariant',
+  listening: 'listening.kind',
+} as const;
 const NO_FILTERS: BrowseFilters = { q: '', country: '', tag: '', state: '' };
 /** How long typing pauses before the search is asked. */
 const SEARCH_PAUSE_MS = 250;

@@ -16,7 +16,7 @@ const addFlashcardBody = z.object({
   // The spec's clients send their own id; the card is always the token's user's.
   userId: uuid.optional(),
   // Absent (the spec's clients): today's basic card.
-  kind: z.enum(['basic', 'reverse', 'cloze', 'variant'], { error: 'flashcard_kind_invalid' }).optional(),
+  kind: z.enum(['basic', 'reverse', 'cloze', 'variant', 'listening'], { error: 'flashcard_kind_invalid' }).optional(),
 });
 
 const variantDrillBody = z.object({
