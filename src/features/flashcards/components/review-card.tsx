@@ -11,7 +11,7 @@ import { OtherForms } from './other-forms';
 import { firstLetters } from './review-format';
 import { BulbIcon } from './review-icons';
 import { usePlayOnReveal } from './play-on-reveal';
-import { NoRecordingNotice, SpeakButton, useCardAudio, type CardAudio } from './speak-button';
+import { NoRecordingNotice, RecordingAudio, SpeakButton, useCardAudio, type CardAudio } from './speak-button';
 
 /**
  * A card's recording playing by itself: a listening card's front as it is shown, and any
@@ -59,13 +59,13 @@ export function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, l
   const countryName = useCountryName(card.content.country);
   const { title, exampleSentence, hint, country } = card.content;
   // Every kind but basic asks for the word: it may be typed, and is not read out before the
-  // answer — but a listening card's front is its recording.
+  // answer — but a listening card's front is its recording (its own Play button, and R).
   const asksWord = card.kind !== 'basic';
   const listening = card.kind === 'listening';
-  const speakerShown = !asksWord || flipped || listening;
+  const speakerShown = !asksWord || flipped;
   const audio = useCardAudio({ contentId: card.contentId, title, exampleSentence, country, native: card.recording });
   useAutoPlay(audio, { listening, flipped });
-  useImperativeHandle(speakerRef, () => ({ play: () => speakerShown && audio.play() }));
+  useImperativeHandle(speakerRef, () => ({ play: () => (speakerShown || (listening && audio.kind === 'recording')) && audio.play() }));
   const onClick = (event: MouseEvent) => {
     // The tools and buttons on the card do their own thing.
     if (event.target instanceof Element && event.target.closest('button, a, input, label, form')) return;
@@ -140,7 +140,8 @@ export function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, l
             <p className="muted">{t('flashcards.noHint')}</p>
           ))}
       </div>
-      {speakerShown && audio.kind === 'none' && <NoRecordingNotice contentId={card.contentId} />}
+      <RecordingAudio audio={audio} />
+      {(speakerShown || listening) && audio.kind === 'none' && <NoRecordingNotice contentId={card.contentId} />}
     </article>
   );
 }

@@ -129,32 +129,13 @@ export function useCardAudio({ contentId, title, exampleSentence, country, nativ
 export function SpeakButton({ audio }: { audio: CardAudio }) {
   const { t } = useTranslation();
   const from = useCountryName(audio.recording?.country ?? audio.country);
-  const { kind, recording, play, playing, setPlaying, audioRef } = audio;
+  const { kind, recording, play, playing } = audio;
   if (kind === 'recording' && recording) {
     const label = recording.country === audio.country ? t('recordings.speak') : t('recordings.speakFrom', { country: from });
     return (
-      <>
-        <button
-          type="button"
-          className="review-card__tool"
-          aria-label={label}
-          title={`${label} (R)`}
-          aria-keyshortcuts="R"
-          aria-pressed={playing}
-          onClick={() => play()}
-        >
-          <SpeakerIcon />
-        </button>
-        <audio
-          ref={audioRef}
-          className="review-card__audio"
-          preload="auto"
-          src={recording.src}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onEnded={() => setPlaying(false)}
-        />
-      </>
+      <button type="button" className="review-card__tool" aria-label={label} title={`${label} (R)`} aria-keyshortcuts="R" aria-pressed={playing} onClick={() => play()}>
+        <SpeakerIcon />
+      </button>
     );
   }
   if (kind === 'voice') {
@@ -169,6 +150,26 @@ export function SpeakButton({ audio }: { audio: CardAudio }) {
     <button type="button" className="review-card__tool" aria-label={label} title={label} aria-describedby={kind === 'none' ? 'review-no-audio' : undefined} disabled>
       <SpeakerIcon off={kind === 'none'} />
     </button>
+  );
+}
+
+/**
+ * The recording's audio element, on the card whichever face shows (a listening card's front
+ * plays it before the speaker is shown); nothing without a recording.
+ */
+export function RecordingAudio({ audio }: { audio: CardAudio }) {
+  const { recording, setPlaying, audioRef } = audio;
+  if (audio.kind !== 'recording' || !recording) return null;
+  return (
+    <audio
+      ref={audioRef}
+      className="review-card__audio"
+      preload="auto"
+      src={recording.src}
+      onPlay={() => setPlaying(true)}
+      onPause={() => setPlaying(false)}
+      onEnded={() => setPlaying(false)}
+    />
   );
 }
 
