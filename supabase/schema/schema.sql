@@ -6042,8 +6042,8 @@ grant execute on function public.begin_tutor_turn(chat_id uuid, message text, hi
 grant execute on function public.begin_tutor_turn(chat_id uuid, message text, history_rows integer, max_entries integer) to authenticated;
 comment on function public.begin_tutor_turn(chat_id uuid, message text, history_rows integer, max_entries integer) is 'Checks a tutor turn and takes its rate limits (tutor 20/min, tutor_day 300/day); returns chat, history, entries, related, offlineNoticeGiven and turnId.';
 
--- function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid)
-CREATE OR REPLACE FUNCTION public.browse_flashcards(q text DEFAULT NULL::text, country text DEFAULT NULL::text, tag text DEFAULT NULL::text, state text DEFAULT NULL::text, page_size integer DEFAULT 50, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid)
+-- function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text)
+CREATE OR REPLACE FUNCTION public.browse_flashcards(q text DEFAULT NULL::text, country text DEFAULT NULL::text, tag text DEFAULT NULL::text, state text DEFAULT NULL::text, page_size integer DEFAULT 50, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, kind text DEFAULT NULL::text)
  RETURNS SETOF jsonb
  LANGUAGE plpgsql
  STABLE
@@ -6056,6 +6056,9 @@ begin
   perform private.require_sign_in('login_required');
   if browse_flashcards.state is not null and browse_flashcards.state not in ('new', 'learning', 'review', 'relearning', 'suspended') then
     raise exception 'unknown state %', browse_flashcards.state using errcode = 'PT400', hint = 'invalid_input', column = 'state';
+  end if;
+  if browse_flashcards.kind is not null then
+    perform private.flashcard_kind(browse_flashcards.kind);
   end if;
   if nullif(btrim(q), '') is not null then
     pattern := '%' || replace(replace(replace(lower(btrim(q)), '\', '\\'), '%', '\%'), '_', '\_') || '%';
@@ -6075,14 +6078,15 @@ begin
        and (browse_flashcards.state is null
             or (browse_flashcards.state = 'suspended' and f.suspended)
             or f.state = state_no)
+       and (browse_flashcards.kind is null or f.kind = browse_flashcards.kind)
        and (after_created_at is null or (f.created_at, f.id) < (after_created_at, after_id))
      order by f.created_at desc, f.id desc
      limit greatest(least(coalesce(page_size, 50), 101), 1);
 end;
 $function$;
-grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid) to anon;
-grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid) to authenticated;
-comment on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid) is 'The caller''s cards matching q / country / tag / state, newest first, a keyset page at a time, as browsed card JSON.';
+grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text) to anon;
+grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text) to authenticated;
+comment on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text) is 'The caller''s cards matching q / country / tag / state / kind, newest first, a keyset page at a time, as browsed card JSON.';
 
 -- function public.cast_vote(entry_id uuid, vote_type text)
 CREATE OR REPLACE FUNCTION public.cast_vote(entry_id uuid, vote_type text)

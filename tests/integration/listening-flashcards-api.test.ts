@@ -10,7 +10,8 @@ import { adminSql, api, closeAdminSql, createUser, stack, type TestUser } from '
 // speaker uploads a take with supabase-js and registers it through /api; every card then
 // carries its entry's best native recording (or null), addFlashcard {kind: 'listening'} is
 // 201 only where one exists (else 400 listening_needs_recording, nothing added), a guest is
-// told to log in, two tabs adding at once get one card, and the CSV export names the kind.
+// told to log in, two tabs adding at once get one card, the card browser filters by kind,
+// and the CSV export names the kind.
 
 let learner: TestUser;
 let speaker: TestUser;
@@ -122,6 +123,14 @@ describe('the native recording on every card', () => {
     // palabrotas' bare list keeps its fields, with the recording beside them.
     const bare = await api<Flashcard[]>(`/flashcard/getFlashcards/${reader.id}`, { token: reader.token });
     expect(bare.body.map((card) => flashcard.loose().parse(card).recording?.speakerCountry ?? null).sort()).toEqual(['AR', 'AR', null]);
+
+    // The card browser's kind filter; an unknown kind is a 400, never a 500.
+    const browsed = await api(`/flashcard/browse/${reader.id}?kind=listening`, { token: reader.token });
+    expect(browsed.status).toBe(200);
+    expect(browsed.body.data.map((card: Flashcard) => [card.kind, card.recording?._id])).toEqual([['listening', native._id]]);
+    const unknown = await api(`/flashcard/browse/${reader.id}?kind=audio`, { token: reader.token });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ success: false, code: 'flashcard_kind_invalid' });
 
     const csv = await api<string>(`/flashcard/exportFlashcards/${reader.id}`, { token: reader.token });
     const [header, ...rows] = String(csv.body).replace(/^\uFEFF/, '').trim().split('\n');

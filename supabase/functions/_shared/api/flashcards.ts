@@ -73,6 +73,7 @@ const browseQuery = z.object({
     .optional(),
   tag: z.string().trim().min(1, 'invalid_input').max(20, 'invalid_input').optional(),
   state: z.enum(['new', 'learning', 'review', 'relearning', 'suspended'], { error: 'invalid_input' }).optional(),
+  kind: z.enum(['basic', 'reverse', 'cloze', 'variant', 'listening'], { error: 'flashcard_kind_invalid' }).optional(),
   limit: countParam(100, 50),
   cursor: cursorParam(timeIdCursor),
 });
@@ -184,7 +185,8 @@ export const flashcards = new Hono<ApiEnv>()
         select browse_flashcards as card from public.browse_flashcards(
           q => ${query.q || null}::text, country => ${query.country ?? null}::text, tag => ${query.tag ?? null}::text,
           state => ${query.state ?? null}::text, page_size => ${query.limit + 1}::integer,
-          after_created_at => ${query.cursor?.[0] ?? null}::timestamptz, after_id => ${query.cursor?.[1] ?? null}::uuid)`;
+          after_created_at => ${query.cursor?.[0] ?? null}::timestamptz, after_id => ${query.cursor?.[1] ?? null}::uuid,
+          kind => ${query.kind ?? null}::text)`;
       return rows.map((row) => row.card);
     });
     const { items, nextCursor } = pageOf(cards, query.limit, (last) => encodeCursor([last.createdAt, last._id]));
