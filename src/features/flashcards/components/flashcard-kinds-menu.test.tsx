@@ -20,6 +20,7 @@ const take = (country: string, moderation?: 'held') => ({
   path: `u/${makeEntry()._id}/${country}.webm`,
   url: `http://localhost/storage/v1/object/public/recordings/u/${country}.webm`,
   country,
+  speakerCountry: country,
   authorName: 'Sara',
   durationMs: 900,
   voteScore: 0,
