@@ -75,6 +75,12 @@ beforeAll(async () => {
   expect(token).toBeTruthy();
 
   context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
+  // Every 'playing' event of the page, by the address the element played from.
+  await context.addInitScript(() => {
+    const played: string[] = [];
+    (window as unknown as { jergaPlayed: string[] }).jergaPlayed = played;
+    document.addEventListener('playing', (event) => played.push((event.target as HTMLMediaElement).currentSrc), true);
+  });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   await logInThroughForm(page, url('/login'), learner);
@@ -119,9 +125,13 @@ describe('a listening card, offline', () => {
     expect(await audio.getAttribute('src')).toMatch(/^blob:/);
     // The front holds neither the word nor its meaning.
     expect(await card().locator('.review-card__face--front').textContent()).not.toContain(title);
-    await audio.evaluate((element: HTMLAudioElement) => element.pause());
+    // Whether or not the browser let it play by itself, Play again plays it from the start.
     await play.click();
     await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime > 0 || element.ended)).toBe(true);
+    // Its 'playing' events, each from the device's copy.
+    const played = () => page.evaluate(() => (window as unknown as { jergaPlayed: string[] }).jergaPlayed);
+    await expect.poll(async () => (await played()).length).toBeGreaterThan(0);
+    expect((await played()).filter((src) => !src.startsWith('blob:'))).toEqual([]);
     await screenshot(page, 'listening-1-offline-front');
 
     await card().getByRole('button', { name: 'Show answer' }).click();

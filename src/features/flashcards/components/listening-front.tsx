@@ -33,7 +33,7 @@ export function ListeningFront({ audio }: { audio: CardAudio }) {
             className="button button--primary review-card__listen"
             aria-keyshortcuts="R"
             aria-pressed={audio.playing}
-            onClick={() => audio.play()}
+            onClick={() => audio.play({ restart: true })}
           >
             <PlayIcon />
             {played ? t('listening.playAgain') : t('listening.play')}

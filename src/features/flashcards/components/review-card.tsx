@@ -65,7 +65,13 @@ export function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, l
   const speakerShown = !asksWord || flipped;
   const audio = useCardAudio({ contentId: card.contentId, title, exampleSentence, country, native: card.recording });
   useAutoPlay(audio, { listening, flipped });
-  useImperativeHandle(speakerRef, () => ({ play: () => (speakerShown || (listening && audio.kind === 'recording')) && audio.play() }));
+  // R: the speaker's play or pause; on a listening card, "Play again" from the start.
+  useImperativeHandle(speakerRef, () => ({
+    play: () => {
+      if (listening && audio.kind === 'recording') audio.play({ restart: true });
+      else if (speakerShown) audio.play();
+    },
+  }));
   const onClick = (event: MouseEvent) => {
     // The tools and buttons on the card do their own thing.
     if (event.target instanceof Element && event.target.closest('button, a, input, label, form')) return;

@@ -34,10 +34,12 @@ export interface CardAudio {
   contentId: string;
   country: string;
   /**
-   * The speaker's action, also the review screen's R key. `automatic` (auto-play, play on
-   * reveal): a browser refusing to play without a gesture is no failure to report.
+   * The speaker's action, also the review screen's R key: plays, or pauses what plays.
+   * `restart` (a listening card's "Play again"): from the start, whether or not it plays.
+   * `automatic` (auto-play, play on reveal): a browser refusing to play without a gesture is
+   * no failure to report.
    */
-  play: (options?: { automatic?: boolean }) => void;
+  play: (options?: { automatic?: boolean; restart?: boolean }) => void;
   playing: boolean;
   setPlaying: (playing: boolean) => void;
   /** The recording's audio element. */
@@ -106,10 +108,10 @@ export function useCardAudio({ contentId, title, exampleSentence, country, nativ
   // A native recording is worth the moment the device takes to answer; otherwise a voice
   // beats waiting for the list.
   const kind = recording ? 'recording' : native ? 'loading' : voice ? 'voice' : recordings.isPending ? 'loading' : 'none';
-  const play = ({ automatic = false } = {}) => {
+  const play = ({ automatic = false, restart = false } = {}) => {
     const element = audioRef.current;
     if (recording && element) {
-      if (!element.paused) {
+      if (!element.paused && !restart) {
         if (!automatic) element.pause();
         return;
       }
