@@ -86,7 +86,8 @@ describe('a listening card', () => {
   it('plays its recording as it is shown, again by its button and by R, and keeps the word for the back', async () => {
     const user = userEvent.setup();
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    const fetchMock = stubApi([makeDue('listening')]);
+    // A second card, with its native recording too: it needs no prefetch of the entry's recordings.
+    const fetchMock = stubApi([makeDue('listening'), { ...makeDue('basic'), _id: '00000000-0000-4000-8000-000000000102' }]);
     renderWithProviders(<FlashcardsPage />, { path: '/flashcards', user: testUser, page: true });
 
     const button = await within(await screen.findByRole('article', { name: 'Flashcard' })).findByRole('button', { name: 'Play the recording' });
@@ -97,7 +98,7 @@ describe('a listening card', () => {
     expect(card().querySelector('audio')).toHaveAttribute('src', recordingUrl(PATH));
     // Shown: it plays by itself, once.
     expect(play).toHaveBeenCalledTimes(1);
-    // The due list carried the recording: nothing asked of the entry's recordings.
+    // The due list carried the recordings: nothing asked of the entries' recordings.
     expect(callsTo(fetchMock, '/recording/getRecordings/')).toHaveLength(0);
 
     await user.click(button);
