@@ -12,6 +12,7 @@ import enUSEditContent from './locales/en-US.editContent.json';
 import enUSEntryVoice from './locales/en-US.entryVoice.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
 import enUSInbox from './locales/en-US.inbox.json';
+import enUSListening from './locales/en-US.listening.json';
 import enUSNotifications from './locales/en-US.notifications.json';
 import enUSOffline from './locales/en-US.offline.json';
 import enUSProfile from './locales/en-US.profile.json';
@@ -43,6 +44,7 @@ const enUS = {
   forms: enUSForms,
   chat: enUSChat,
   inbox: enUSInbox,
+  listening: enUSListening,
   notifications: enUSNotifications,
   offline: enUSOffline,
   profile: enUSProfile,

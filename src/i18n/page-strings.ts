@@ -9,6 +9,7 @@ import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSEntryVoice from './locales/en-US.entryVoice.json';
 import type enUSFlashcards from './locales/en-US.flashcards.json';
 import type enUSInbox from './locales/en-US.inbox.json';
+import type enUSListening from './locales/en-US.listening.json';
 import type enUSNotifications from './locales/en-US.notifications.json';
 import type enUSOffline from './locales/en-US.offline.json';
 import type enUSProfile from './locales/en-US.profile.json';
@@ -37,6 +38,7 @@ export interface EnglishPageStrings {
   entryVoice: typeof enUSEntryVoice;
   flashcards: typeof enUSFlashcards;
   inbox: typeof enUSInbox;
+  listening: typeof enUSListening;
   notifications: typeof enUSNotifications;
   offline: typeof enUSOffline;
   profile: typeof enUSProfile;

@@ -674,7 +674,7 @@ create table public.flashcards (
 );
 alter table public.flashcards add constraint flashcards_difficulty_check CHECK ((difficulty >= (0)::double precision));
 alter table public.flashcards add constraint flashcards_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id) ON DELETE CASCADE;
-alter table public.flashcards add constraint flashcards_kind_check CHECK ((kind = ANY (ARRAY['basic'::text, 'reverse'::text, 'cloze'::text, 'variant'::text])));
+alter table public.flashcards add constraint flashcards_kind_check CHECK ((kind = ANY (ARRAY['basic'::text, 'reverse'::text, 'cloze'::text, 'variant'::text, 'listening'::text])));
 alter table public.flashcards add constraint flashcards_lapses_check CHECK ((lapses >= 0));
 alter table public.flashcards add constraint flashcards_learning_steps_check CHECK ((learning_steps >= 0));
 alter table public.flashcards add constraint flashcards_pkey PRIMARY KEY (id);
@@ -710,7 +710,7 @@ grant update (suspended) on public.flashcards to authenticated;
 comment on table public.flashcards is 'A learner''s flashcards (one per entry) with their FSRS scheduling state.';
 comment on column public.flashcards.learning_steps is 'Index of the current (re)learning step, as ts-fsrs counts it.';
 comment on column public.flashcards.state is 'FSRS state: 0 New, 1 Learning, 2 Review, 3 Relearning.';
-comment on column public.flashcards.kind is 'What the card asks: basic (word → meaning), reverse (meaning and country → word), cloze (example with the word blanked), variant (meaning → one country''s form).';
+comment on column public.flashcards.kind is 'What the card asks: basic (word → meaning), reverse (meaning and country → word), cloze (example with the word blanked), variant (meaning → one country''s form), listening (the native recording → word and meaning).';
 comment on column public.flashcards.suspended is 'Suspended by its learner: kept, but never in a review session until resumed.';
 
 -- table public.moderation_cases
@@ -1831,11 +1831,17 @@ begin
       raise exception 'entry % is in no group of variants', new.entry_id
         using errcode = 'PT400', hint = 'variant_needs_group', column = 'kind';
     end if;
+  elsif new.kind = 'listening' then
+    select * into entry from public.entries e where e.id = new.entry_id;
+    if private.native_recording(entry) is null then
+      raise exception 'entry % has no recording from its own country', new.entry_id
+        using errcode = 'PT400', hint = 'listening_needs_recording', column = 'kind';
+    end if;
   end if;
   return new;
 end;
 $function$;
-comment on function private.check_flashcard_kind() is 'Refuses a cloze card whose entry''s example holds neither its marked gap nor its word, and a variant card of an entry with no other shown form in its group.';
+comment on function private.check_flashcard_kind() is 'Refuses a cloze card whose entry''s example holds neither its marked gap nor its word, a variant card of an entry with no other shown form in its group, and a listening card of an entry with no native recording.';
 
 -- function private.check_login_throttle(email text, client text)
 CREATE OR REPLACE FUNCTION private.check_login_throttle(email text, client text)
@@ -2700,6 +2706,7 @@ begin
     'reps', card.reps,
     'lapses', card.lapses,
     'lastReview', card.last_review,
+    'recording', private.native_recording(entry),
     'content', jsonb_build_object(
       '_id', entry.id,
       'title', entry.title,
@@ -2711,7 +2718,7 @@ begin
 end;
 $function$;
 grant execute on function private.flashcard_json(card public.flashcards, entry public.entries) to authenticated;
-comment on function private.flashcard_json(card public.flashcards, entry public.entries) is 'A flashcard (with its kind and English front, prompt) and its entry as the /api''s Flashcard JSON.';
+comment on function private.flashcard_json(card public.flashcards, entry public.entries) is 'A flashcard (with its kind, English front, prompt, and its entry''s best native recording or null) and its entry as the /api''s Flashcard JSON.';
 
 -- function private.flashcard_kind(kind text)
 CREATE OR REPLACE FUNCTION private.flashcard_kind(kind text)
@@ -2721,7 +2728,7 @@ CREATE OR REPLACE FUNCTION private.flashcard_kind(kind text)
  SET search_path TO ''
 AS $function$
 begin
-  if coalesce(kind, 'basic') not in ('basic', 'reverse', 'cloze', 'variant') then
+  if coalesce(kind, 'basic') not in ('basic', 'reverse', 'cloze', 'variant', 'listening') then
     raise exception 'unknown flashcard kind %', kind using errcode = 'PT400', hint = 'flashcard_kind_invalid', column = 'kind';
   end if;
   return coalesce(kind, 'basic');
@@ -2746,6 +2753,9 @@ begin
     return entry.title;
   end if;
   country_name := coalesce((select c.name_en from public.countries c where c.code = entry.country), entry.country);
+  if kind = 'listening' then
+    return 'Listen — ' || country_name;
+  end if;
   meaning := btrim(entry.description);
   meaning := coalesce(private.cloze_text(meaning, entry.title), meaning);
   return case kind
@@ -2756,7 +2766,7 @@ begin
 end;
 $function$;
 grant execute on function private.flashcard_prompt(kind text, entry public.entries) to authenticated;
-comment on function private.flashcard_prompt(kind text, entry public.entries) is 'The English front of a card of that kind for the entry (basic: the word; reverse: meaning — country; cloze: the example with its marked gap or word blanked; variant: meaning — in country?), the word blanked wherever the meaning names it.';
+comment on function private.flashcard_prompt(kind text, entry public.entries) is 'The English front of a card of that kind for the entry (basic: the word; reverse: meaning — country; cloze: the example with its marked gap or word blanked; variant: meaning — in country?; listening: Listen — country), the word blanked wherever the meaning names it.';
 
 -- function private.follow_mailed_link(purposes text[], link_token text, at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.follow_mailed_link(purposes text[], link_token text, at timestamp with time zone)
@@ -3697,6 +3707,22 @@ AS $function$
 $function$;
 grant execute on function private.may_store_recording(name text) to authenticated;
 comment on function private.may_store_recording(name text) is 'Whether the caller may write this object name in the recordings bucket: <their id>/<an entry they can see>/<plain file name>.';
+
+-- function private.native_recording(entry public.entries)
+CREATE OR REPLACE FUNCTION private.native_recording(entry public.entries)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('_id', r.id, 'path', r.path, 'durationMs', r.duration_ms, 'speakerCountry', r.country)
+    from public.recordings r
+   where r.entry_id = entry.id and r.country = entry.country and r.moderation is null
+   order by r.vote_score desc, r.created_at desc, r.id desc
+   limit 1
+$function$;
+grant execute on function private.native_recording(entry public.entries) to authenticated;
+comment on function private.native_recording(entry public.entries) is 'The entry''s best native recording (from its own country, not moderated; best voted, then newest) as {_id, path, durationMs, speakerCountry}, or null.';
 
 -- function private.notify(to_user uuid, kind text, entry_id uuid, comment_id uuid, data jsonb)
 CREATE OR REPLACE FUNCTION private.notify(to_user uuid, kind text, entry_id uuid, comment_id uuid, data jsonb)
@@ -6284,8 +6310,8 @@ grant execute on function public.begin_tutor_turn(chat_id uuid, message text, hi
 grant execute on function public.begin_tutor_turn(chat_id uuid, message text, history_rows integer, max_entries integer) to authenticated;
 comment on function public.begin_tutor_turn(chat_id uuid, message text, history_rows integer, max_entries integer) is 'Checks a tutor turn and takes its rate limits (tutor 20/min, tutor_day 300/day); returns chat, history, entries, related, offlineNoticeGiven and turnId.';
 
--- function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid)
-CREATE OR REPLACE FUNCTION public.browse_flashcards(q text DEFAULT NULL::text, country text DEFAULT NULL::text, tag text DEFAULT NULL::text, state text DEFAULT NULL::text, page_size integer DEFAULT 50, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid)
+-- function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text)
+CREATE OR REPLACE FUNCTION public.browse_flashcards(q text DEFAULT NULL::text, country text DEFAULT NULL::text, tag text DEFAULT NULL::text, state text DEFAULT NULL::text, page_size integer DEFAULT 50, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, kind text DEFAULT NULL::text)
  RETURNS SETOF jsonb
  LANGUAGE plpgsql
  STABLE
@@ -6298,6 +6324,9 @@ begin
   perform private.require_sign_in('login_required');
   if browse_flashcards.state is not null and browse_flashcards.state not in ('new', 'learning', 'review', 'relearning', 'suspended') then
     raise exception 'unknown state %', browse_flashcards.state using errcode = 'PT400', hint = 'invalid_input', column = 'state';
+  end if;
+  if browse_flashcards.kind is not null then
+    perform private.flashcard_kind(browse_flashcards.kind);
   end if;
   if nullif(btrim(q), '') is not null then
     pattern := '%' || replace(replace(replace(lower(btrim(q)), '\', '\\'), '%', '\%'), '_', '\_') || '%';
@@ -6317,14 +6346,15 @@ begin
        and (browse_flashcards.state is null
             or (browse_flashcards.state = 'suspended' and f.suspended)
             or f.state = state_no)
+       and (browse_flashcards.kind is null or f.kind = browse_flashcards.kind)
        and (after_created_at is null or (f.created_at, f.id) < (after_created_at, after_id))
      order by f.created_at desc, f.id desc
      limit greatest(least(coalesce(page_size, 50), 101), 1);
 end;
 $function$;
-grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid) to anon;
-grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid) to authenticated;
-comment on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid) is 'The caller''s cards matching q / country / tag / state, newest first, a keyset page at a time, as browsed card JSON.';
+grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text) to anon;
+grant execute on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text) to authenticated;
+comment on function public.browse_flashcards(q text, country text, tag text, state text, page_size integer, after_created_at timestamp with time zone, after_id uuid, kind text) is 'The caller''s cards matching q / country / tag / state / kind, newest first, a keyset page at a time, as browsed card JSON.';
 
 -- function public.cast_vote(entry_id uuid, vote_type text)
 CREATE OR REPLACE FUNCTION public.cast_vote(entry_id uuid, vote_type text)
@@ -6960,7 +6990,7 @@ AS $function$
 begin
   perform private.require_sign_in('login_required');
   return coalesce(
-    (select jsonb_agg(f.kind order by array_position(array['basic', 'reverse', 'cloze', 'variant'], f.kind))
+    (select jsonb_agg(f.kind order by array_position(array['basic', 'reverse', 'cloze', 'variant', 'listening'], f.kind))
        from public.flashcards f
       where f.user_id = (select auth.uid()) and f.entry_id = flashcard_kinds.entry_id),
     '[]'::jsonb);
@@ -6968,7 +6998,7 @@ end;
 $function$;
 grant execute on function public.flashcard_kinds(entry_id uuid) to anon;
 grant execute on function public.flashcard_kinds(entry_id uuid) to authenticated;
-comment on function public.flashcard_kinds(entry_id uuid) is 'The kinds of the caller''s cards of an entry, in the order basic, reverse, cloze, variant.';
+comment on function public.flashcard_kinds(entry_id uuid) is 'The kinds of the caller''s cards of an entry, in the order basic, reverse, cloze, variant, listening.';
 
 -- function public.flashcards_of_user()
 CREATE OR REPLACE FUNCTION public.flashcards_of_user()

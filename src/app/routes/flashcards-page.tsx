@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLearner } from '@/app/layout/learner-only';
 import { FlashcardReview } from '@/features/flashcards/components/flashcard-review';
+import { ReviewSettings } from '@/features/flashcards/components/review-settings';
 import '@/features/flashcards/flashcard-strings';
 import { ReviewSyncIndicator } from '@/features/review-queue/sync-indicator';
 
@@ -19,6 +20,7 @@ export function FlashcardsPage() {
       </header>
       <ReviewSyncIndicator />
       <FlashcardReview key={user._id} userId={user._id} />
+      <ReviewSettings />
     </div>
   );
 }

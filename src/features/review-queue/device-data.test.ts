@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
 import { storeSessionFor } from '@/test/session';
-import { DUE_CARDS_CACHE, dueListOwner, forgetDueListsExcept, keepOnlyAccount } from './device-data';
+import { CARD_AUDIO_CACHE, DUE_CARDS_CACHE, dueListOwner, forgetDueListsExcept, keepOnlyAccount } from './device-data';
 import { resetReviewSync, reviewSync } from './reviews';
 
 const ANA = '00000000-0000-4000-8000-00000000000a';
@@ -58,6 +58,16 @@ describe('forgetDueListsExcept', () => {
     expect(none.stores.size).toBe(0);
     // No Cache Storage at all (plain http): nothing to do.
     await expect(forgetDueListsExcept(null, undefined)).resolves.toBeUndefined();
+  });
+
+  it('signed out, drops the recordings kept for the due cards too (which ones say what was studied); signed in, they stay', async () => {
+    const take = 'http://localhost/storage/v1/object/public/recordings/u/e/take.webm';
+    const signedIn = cacheStorage({ [CARD_AUDIO_CACHE]: [take] });
+    await forgetDueListsExcept(ANA, signedIn.storage);
+    expect([...signedIn.stores.get(CARD_AUDIO_CACHE)!]).toEqual([take]);
+    const signedOut = cacheStorage({ [CARD_AUDIO_CACHE]: [take] });
+    await forgetDueListsExcept(null, signedOut.storage);
+    expect(signedOut.stores.has(CARD_AUDIO_CACHE)).toBe(false);
   });
 });
 

@@ -3,6 +3,13 @@ import { reviewSync } from './reviews';
 /** The service worker's cache of the learners' due lists (`runtimeCaching` in vite.config.ts). */
 export const DUE_CARDS_CACHE = 'jerga-due-cards';
 
+/**
+ * The recordings the due cards play, kept by the flashcards feature (its api/card-audio.ts)
+ * for offline reviews. Public files, yet which ones say what a learner studies: they go with
+ * the due lists when nobody is signed in.
+ */
+export const CARD_AUDIO_CACHE = 'jerga-card-audio';
+
 /** Whose a kept due list is: the user id in its path (`…/flashcard/getDueFlashcards/{userId}`), or null. */
 export function dueListOwner(url: string): string | null {
   const found = /\/flashcard\/getDueFlashcards\/([^/?#]+)/.exec(new URL(url, 'http://localhost').pathname);
@@ -19,7 +26,9 @@ const browserCaches = (): CacheStorage | undefined => (typeof caches === 'undefi
 
 /** Forgets the due lists the service worker keeps for anyone but `signedIn` (all of them when null). */
 export async function forgetDueListsExcept(signedIn: string | null, storage: CacheStorage | undefined = browserCaches()): Promise<void> {
-  if (!storage || !(await storage.has(DUE_CARDS_CACHE))) return;
+  if (!storage) return;
+  if (!signedIn) await storage.delete(CARD_AUDIO_CACHE);
+  if (!(await storage.has(DUE_CARDS_CACHE))) return;
   if (!signedIn) {
     await storage.delete(DUE_CARDS_CACHE);
     return;

@@ -4,3 +4,4 @@
 export { reviewSync } from './reviews';
 export type { PendingReview, SyncedReview } from './review-store';
 export type { ReviewReply } from './review-sync';
+export { CARD_AUDIO_CACHE } from './device-data';

@@ -93,9 +93,10 @@ export const messages = {
   // Flashcards
   flashcard_exists: 'This entry is already in your flashcards.',
   flashcard_not_found: 'Flashcard not found.',
-  flashcard_kind_invalid: 'A card is basic, reverse, cloze or variant.',
+  flashcard_kind_invalid: 'A card is basic, reverse, cloze, variant or listening.',
   cloze_needs_example: 'A cloze card needs an example sentence that contains the word.',
   variant_needs_group: 'A variant card needs the entry to be linked to its forms in other countries.',
+  listening_needs_recording: 'A listening card needs a recording from the entry\'s own country.',
   review_quality_invalid: 'Rate the card Again, Hard, Good or Easy.',
   review_id_invalid: 'A review id must be a UUID.',
   review_id_reused: 'This review id was already used for another card.',

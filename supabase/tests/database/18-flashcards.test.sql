@@ -50,7 +50,7 @@ select is(public.add_flashcard('18e00000-0000-4000-8000-000000000001')
             - '_id' - 'createdAt' - 'due',
   '{"userId": "18010000-0000-4000-8000-000000000001", "contentId": "18e00000-0000-4000-8000-000000000001",
     "kind": "basic", "prompt": "chamba", "state": "new", "stability": 0, "difficulty": 0, "scheduledDays": 0, "learningSteps": 0, "reps": 0, "lapses": 0,
-    "lastReview": null,
+    "lastReview": null, "recording": null,
     "content": {"_id": "18e00000-0000-4000-8000-000000000001", "title": "chamba", "description": "Work, a job.",
                 "descriptionEs": null, "exampleSentence": "Tengo mucha chamba.", "hint": "ch...", "country": "MX"}}',
   'a learner adds an entry: a New card with the Flashcard JSON''s fields');
@@ -100,7 +100,7 @@ select is(public.review_flashcard(:'chamba', 3::smallint) - '_id' - 'createdAt' 
   jsonb_build_object('userId', '18010000-0000-4000-8000-000000000001', 'contentId', '18e00000-0000-4000-8000-000000000001',
     'kind', 'basic', 'prompt', 'chamba',
     'state', 'learning', 'scheduledDays', 0, 'learningSteps', 1, 'reps', 1, 'lapses', 0,
-    'due', now() + interval '10 minutes', 'lastReview', now()),
+    'due', now() + interval '10 minutes', 'lastReview', now(), 'recording', null),
   'Good on a New card: Learning, the second step (10 minutes)');
 select is((select jsonb_build_object('user', user_id, 'card', flashcard_id, 'rating', rating, 'at', reviewed_at, 'elapsed', elapsed_days,
                                      'states', array[state_before, state_after], 'dues', array[due_before, due_after],
@@ -198,7 +198,7 @@ update public.flashcards set state = 2, stability = 10, difficulty = 5, reps = 4
                              last_review = '2026-03-30T20:00:00Z', due = '2026-04-09T20:00:00Z' where id = :'boludo';
 select is(private.review_flashcard_at(:'boludo', 1::smallint, '2026-04-09T21:00:00Z') - '_id' - 'createdAt' - 'content' - 'userId' - 'contentId' - 'kind' - 'prompt' - 'stability' - 'difficulty',
   jsonb_build_object('state', 'relearning', 'scheduledDays', 0, 'learningSteps', 0, 'reps', 5, 'lapses', 1,
-                     'due', '2026-04-09T21:10:00Z'::timestamptz, 'lastReview', '2026-04-09T21:00:00Z'::timestamptz),
+                     'due', '2026-04-09T21:10:00Z'::timestamptz, 'lastReview', '2026-04-09T21:00:00Z'::timestamptz, 'recording', null),
   'Again on a Review card: a lapse, Relearning for the 10-minute step');
 select ok((select stability < 10 and difficulty > 5 from public.flashcards where id = :'boludo'),
   'a lapse lowers stability and raises difficulty');

@@ -64,7 +64,7 @@ select is(tests.error_of($$ select public.add_flashcard('34e00000-0000-4000-8000
 select is(public.add_flashcard('34e00000-0000-4000-8000-000000000001', 'reverse') - '_id' - 'createdAt' - 'due' - 'content',
   '{"userId": "34010000-0000-4000-8000-000000000001", "contentId": "34e00000-0000-4000-8000-000000000001",
     "kind": "reverse", "prompt": "Dude, mate. — Mexico", "state": "new", "stability": 0, "difficulty": 0, "scheduledDays": 0,
-    "learningSteps": 0, "reps": 0, "lapses": 0, "lastReview": null}',
+    "learningSteps": 0, "reps": 0, "lapses": 0, "lastReview": null, "recording": null}',
   'a reverse card of the same entry: a second New card; its front is the meaning and the country');
 select is(public.add_flashcard('34e00000-0000-4000-8000-000000000001', 'cloze') ->> 'prompt',
   '¿Qué onda, _____? _____, ven.', 'a cloze card: the example with every form of the word blanked (case and accents ignored)');

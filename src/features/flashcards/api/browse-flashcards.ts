@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { reviewSync } from '@/features/review-queue';
 import { api } from '@/lib/api';
-import type { BrowsedFlashcard, BrowsedFlashcardReply, BrowsePage, FlashcardState, RemovedReply } from '@/lib/api-types';
+import type { BrowsedFlashcard, BrowsedFlashcardReply, BrowsePage, FlashcardKind, FlashcardState, RemovedReply } from '@/lib/api-types';
 import { flashcardKeys } from './flashcard-keys';
 
 export type { BrowsedFlashcard, BrowsePage };
@@ -12,6 +12,7 @@ export interface BrowseFilters {
   country: string;
   tag: string;
   state: '' | FlashcardState | 'suspended';
+  kind: '' | FlashcardKind;
 }
 
 /** GET /api/flashcard/browse/:userId: the learner's cards matching the filters, newest first, 50 a page. */
@@ -20,7 +21,8 @@ export function browseQueryOptions(userId: string, filters: BrowseFilters) {
     queryKey: flashcardKeys.browse(userId, filters),
     queryFn: ({ pageParam, signal }) =>
       api.get<BrowsePage>(`/flashcard/browse/${encodeURIComponent(userId)}`, {
-        query: { q: filters.q.trim() || undefined, country: filters.country || undefined, tag: filters.tag || undefined, state: filters.state || undefined, cursor: pageParam ?? undefined },
+        query: { q: filters.q.trim() || undefined, country: filters.country || undefined, tag: filters.tag || undefined, state: filters.state || undefined,
+          kind: filters.kind || undefined, cursor: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as string | null,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reviewSync, type PendingReview, type SyncedReview } from '@/features/review-queue';
 import { api } from '@/lib/api';
+import { keepCardAudio } from './card-audio';
 import { flashcardKeys } from './flashcard-keys';
 import { localDayEnd, localDayStart } from '../components/session-queue';
 import type { DueFlashcard, DueReply as ServerDueReply } from './types';
@@ -41,6 +42,9 @@ export async function getDueFlashcards(userId: string, signal?: AbortSignal, tim
     query: { limit: DUE_PAGE_SIZE, ahead: 1 },
     signal,
   });
+  // The recordings its cards play (today's and the next day's) kept on the device beside the
+  // list, in the background: a review offline still has them.
+  void keepCardAudio([...reply.data, ...(reply.nextDay?.cards ?? []), ...(reply.nextDay?.spare ?? [])]).catch(() => undefined);
   // Rated here and not yet on the server, or after this list was made (offline, this list
   // from the service worker's cache): not asked again, and counted toward their day's limits.
   const ratings = await reviewSync()

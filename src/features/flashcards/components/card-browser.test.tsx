@@ -27,6 +27,7 @@ function browsed(n: number, extra: Partial<BrowsedFlashcard> = {}): BrowsedFlash
     reps: 2,
     lapses: 0,
     lastReview: '2026-11-20T10:00:00Z',
+    recording: null,
     content: { _id: `00000000-0000-4000-8000-00000000040${n}`, title: `carta ${n}`, description: `meaning ${n}`, descriptionEs: null, exampleSentence: '', hint: '', country: 'MX' },
     suspended: false,
     tags: [],
@@ -83,6 +84,22 @@ describe('/flashcards/cards', () => {
     expect(await screen.findByRole('listitem', { name: 'carta 2' })).toBeInTheDocument();
     const asked = callsTo(fetchMock, `/flashcard/browse/${testUser._id}`).map((call) => call.url.search);
     expect(asked.at(-1)).toBe('?q=carta&country=CU&tag=Trabajo&state=suspended');
+  });
+
+  it('filters by kind, listening cards among them, each labelled by its kind', async () => {
+    const user = userEvent.setup();
+    const listening = browsed(2, { kind: 'listening', prompt: 'Listen — Mexico' });
+    const fetchMock = stubBrowser({ '': { data: [browsed(1), listening], nextCursor: null }, 'kind=listening': { data: [listening], nextCursor: null } });
+    renderBrowser();
+    expect(within(await screen.findByRole('listitem', { name: /^carta 2/ })).getByText('Listen → word and meaning')).toBeInTheDocument();
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    expect(within(kind).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Any kind', 'Word → meaning', 'Meaning → word', 'Fill the gap', "Country's form", 'Listen → word and meaning',
+    ]);
+    await user.selectOptions(kind, 'listening');
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'carta 1' })).toBeNull());
+    expect(screen.getByRole('listitem', { name: /^carta 2/ })).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/flashcard/browse/${testUser._id}`).at(-1)?.url.search).toBe('?kind=listening');
   });
 
   it('suspends and resumes a card, resets and deletes one after asking', async () => {

@@ -11,8 +11,15 @@ import '../flashcard-strings';
 import './card-browser.css';
 
 const STATES = ['new', 'learning', 'review', 'relearning', 'suspended'] as const;
-const KIND_KEY = { basic: 'flashcards.kindBasic', reverse: 'flashcards.kindReverse', cloze: 'flashcards.kindCloze', variant: 'flashcards.kindVariant' } as const;
-const NO_FILTERS: BrowseFilters = { q: '', country: '', tag: '', state: '' };
+const KIND_KEY = {
+  basic: 'flashcards.kindBasic',
+  reverse: 'flashcards.kindReverse',
+  cloze: 'flashcards.kindCloze',
+  variant: 'flashcards.kindVariant',
+  listening: 'listening.kind',
+} as const;
+const KINDS = ['basic', 'reverse', 'cloze', 'variant', 'listening'] as const;
+const NO_FILTERS: BrowseFilters = { q: '', country: '', tag: '', state: '', kind: '' };
 /** How long typing pauses before the search is asked. */
 const SEARCH_PAUSE_MS = 250;
 
@@ -139,6 +146,19 @@ function FilterSelects({ filters, onChange }: { filters: BrowseFilters; onChange
           {STATES.map((state) => (
             <option key={state} value={state}>
               {t(`flashcards.state_${state}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="card-kind">
+          {t('listening.browserKind')}
+        </label>
+        <select id="card-kind" className="input select" value={filters.kind} onChange={(event) => onChange({ kind: event.target.value as BrowseFilters['kind'] })}>
+          <option value="">{t('listening.browserAnyKind')}</option>
+          {KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(KIND_KEY[kind])}
             </option>
           ))}
         </select>

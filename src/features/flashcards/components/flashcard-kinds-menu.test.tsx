@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
+import { recordingKeys } from '@/features/recordings';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { makeEntry } from '@/test/fixtures';
 import { renderWithProviders, testUser } from '@/test/render';
@@ -12,10 +13,32 @@ afterEach(async () => {
   await i18n.changeLanguage('en-US');
 });
 
-/** The /api as the menu meets it: the learner's kinds of the entry, and adding one. */
-function stubApi(kinds: string[], add: (kind: string) => Response = (kind) => json({ success: true, data: { _id: `card-${kind}`, userId: testUser._id, contentId: makeEntry()._id, kind } }, 201)) {
+/** A recording of the entry as getRecordings lists it, said from `country`. */
+const take = (country: string, moderation?: 'held') => ({
+  _id: `rec-${country}`,
+  contentId: makeEntry()._id,
+  path: `u/${makeEntry()._id}/${country}.webm`,
+  url: `http://localhost/storage/v1/object/public/recordings/u/${country}.webm`,
+  country,
+  speakerCountry: country,
+  authorName: 'Sara',
+  durationMs: 900,
+  voteScore: 0,
+  userVote: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  canDelete: false,
+  ...(moderation ? { moderation } : {}),
+});
+
+/** The /api as the menu meets it: the learner's kinds of the entry, its recordings, and adding one. */
+function stubApi(
+  kinds: string[],
+  add: (kind: string) => Response = (kind) => json({ success: true, data: { _id: `card-${kind}`, userId: testUser._id, contentId: makeEntry()._id, kind } }, 201),
+  recordings: unknown[] = [],
+) {
   return stubFetch((url, init) => {
     if (url.pathname.startsWith('/api/flashcard/getFlashcardKinds/')) return json({ success: true, data: kinds });
+    if (url.pathname.startsWith('/api/recording/getRecordings/')) return json(recordings);
     if (url.pathname === '/api/flashcard/addFlashcard') return add(JSON.parse(String(init.body)).kind ?? 'basic');
     return json({ success: false, code: 'not_found', message: 'Not found.' }, 404);
   });
@@ -75,6 +98,26 @@ describe('Add to flashcards, by kind', () => {
     const group = screen.getByRole('group', { name: 'Practícala de otra forma' });
     await user.click(within(group).getByRole('button', { name: 'Forma del país' }));
     expect(await screen.findByText('Una tarjeta de variantes necesita que la entrada esté enlazada con sus formas en otros países.')).toBeInTheDocument();
+  });
+
+  it('offers listening only once the entry has a standing recording from its own country, and adds that kind', async () => {
+    const user = userEvent.setup();
+    const { country } = makeEntry();
+    // Heard only from elsewhere, or held by moderators: no listening card to offer.
+    for (const recordings of [[take('XX')], [take(country, 'held')]]) {
+      stubApi([], undefined, recordings);
+      const { unmount, queryClient } = renderWithProviders(<FlashcardKindsMenu entry={makeEntry()} />, { user: testUser });
+      // The list has arrived (and the menu drawn from it).
+      await vi.waitFor(() => expect(queryClient.getQueryData(recordingKeys.forEntry(makeEntry()._id))).toEqual(recordings));
+      expect(within(more()).getAllByRole('button').map((button) => button.textContent)).toEqual(['Meaning → word', 'Fill the gap']);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+    const fetchMock = stubApi([], undefined, [take('XX'), take(country)]);
+    renderWithProviders(<FlashcardKindsMenu entry={makeEntry()} />, { user: testUser });
+    await user.click(await within(more()).findByRole('button', { name: 'Listen → word and meaning' }));
+    expect(await screen.findByText('Added a “Listen → word and meaning” card to your flashcards!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/flashcard/addFlashcard').map((call) => call.body)).toEqual([{ contentId: makeEntry()._id, kind: 'listening' }]);
   });
 
   it('asks a visitor to log in, sending nothing', async () => {

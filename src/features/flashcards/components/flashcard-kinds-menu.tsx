@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toasts';
 import { useAuth } from '@/features/auth';
+import { recordingsQueryOptions } from '@/features/recordings';
 import { apiErrorText } from '@/i18n/api-errors';
 import type { Entry, FlashcardKind } from '@/lib/api-types';
 import { isApiError } from '@/lib/api';
@@ -20,6 +21,7 @@ const KIND_LABEL = {
   reverse: 'flashcards.kindReverse',
   cloze: 'flashcards.kindCloze',
   variant: 'flashcards.kindVariant',
+  listening: 'listening.kind',
 } as const;
 
 /** A plus (to add) or a tick (added). */
@@ -33,11 +35,16 @@ function KindIcon({ added }: { added: boolean }) {
 
 /**
  * "Add to flashcards" on an entry page: the button of today's card (word → meaning), and
- * beside it the other kinds of card (meaning → word, fill the gap, and the country's form
- * when the entry has variants), each marked when the learner has it. A cloze card needs the
- * example to hold the word: when it does not, its choice says why instead of asking.
+ * beside it the other kinds of card (meaning → word, fill the gap, the country's form when
+ * the entry has variants, listening when it has a native recording), each marked when the
+ * learner has it. A cloze card needs the example to hold the word: when it does not, its
+ * choice says why instead of asking.
  */
-export function FlashcardKindsMenu({ entry }: { entry: Pick<Entry, '_id' | 'title' | 'exampleSentence' | 'exampleGap' | 'inFlashcards'> & { variants?: unknown[] } }) {
+export function FlashcardKindsMenu({
+  entry,
+}: {
+  entry: Pick<Entry, '_id' | 'title' | 'exampleSentence' | 'exampleGap' | 'inFlashcards'> & { country?: string; variants?: unknown[] };
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -54,7 +61,12 @@ export function FlashcardKindsMenu({ entry }: { entry: Pick<Entry, '_id' | 'titl
   const add = useAddFlashcardKind(entry._id);
   // getContentById's variants: the rest of the entry's group (live on its page).
   const inGroup = (entry.variants?.length ?? 0) > 0;
-  const others: FlashcardKind[] = inGroup ? ['reverse', 'cloze', 'variant'] : ['reverse', 'cloze'];
+  // The entry page's own list of recordings (the same query, live): listening is offered
+  // once one is said from the entry's country and stands (the rule is the database's). A
+  // visitor, who may add nothing, sends no request of its own for it.
+  const recordings = useQuery({ ...recordingsQueryOptions(entry._id), enabled: Boolean(userId) });
+  const native = Array.isArray(recordings.data) && recordings.data.some((recording) => recording.country === entry.country && !recording.moderation);
+  const others: FlashcardKind[] = ['reverse', 'cloze', ...(inGroup ? (['variant'] as const) : []), ...(native || added.has('listening') ? (['listening'] as const) : [])];
   const clozeOk = clozeFits(entry.exampleSentence, entry.title, entry.exampleGap);
 
   const choose = (kind: FlashcardKind) => {

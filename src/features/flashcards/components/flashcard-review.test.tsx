@@ -36,6 +36,7 @@ function makeDue(n: number, content: Partial<DueFlashcard['content']> = {}, card
     reps: 2,
     lapses: 0,
     lastReview: '2026-11-20T10:00:00Z',
+    recording: null,
     retrievability: 0.9,
     preview: {
       again: { due: at(10 * MINUTE), scheduledDays: 0 },

@@ -1,4 +1,4 @@
-import { useImperativeHandle, type MouseEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Meaning } from '@/components/meaning';
 import { CountryFlag, useCountryName } from '@/features/countries';
@@ -6,10 +6,35 @@ import type { DueFlashcard } from '../api/types';
 import { AnswerField } from './answer-field';
 import { AnswerResult } from './answer-result';
 import { CardFront } from './card-front';
+import { ListeningFront } from './listening-front';
 import { OtherForms } from './other-forms';
 import { firstLetters } from './review-format';
 import { BulbIcon } from './review-icons';
-import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
+import { usePlayOnReveal } from './play-on-reveal';
+import { NoRecordingNotice, RecordingAudio, SpeakButton, useCardAudio, type CardAudio } from './speak-button';
+
+/**
+ * A card's recording playing by itself: a listening card's front as it is shown, and any
+ * card's answer as it is revealed when the learner chose that on this device. Once each per
+ * showing; a browser that wants a gesture first just does not play (the button still does).
+ */
+function useAutoPlay(audio: CardAudio, { listening, flipped }: { listening: boolean; flipped: boolean }) {
+  const playOnReveal = usePlayOnReveal();
+  const ready = audio.kind === 'recording';
+  const playedFront = useRef(false);
+  const playedBack = useRef(false);
+  const { play } = audio;
+  useEffect(() => {
+    if (!ready) return;
+    if (listening && !flipped && !playedFront.current) {
+      playedFront.current = true;
+      play({ automatic: true });
+    } else if (flipped && playOnReveal && !playedBack.current) {
+      playedBack.current = true;
+      play({ automatic: true });
+    }
+  }, [ready, listening, flipped, playOnReveal, play]);
+}
 
 interface ReviewCardProps {
   ref: React.Ref<HTMLElement>;
@@ -33,11 +58,20 @@ export function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, l
   const { t } = useTranslation();
   const countryName = useCountryName(card.content.country);
   const { title, exampleSentence, hint, country } = card.content;
-  // Every kind but basic asks for the word: it may be typed, and is not read out before the answer.
+  // Every kind but basic asks for the word: it may be typed, and is not read out before the
+  // answer — but a listening card's front is its recording (its own Play button, and R).
   const asksWord = card.kind !== 'basic';
+  const listening = card.kind === 'listening';
   const speakerShown = !asksWord || flipped;
-  const audio = useCardAudio({ contentId: card.contentId, title, exampleSentence, country });
-  useImperativeHandle(speakerRef, () => ({ play: () => speakerShown && audio.play() }));
+  const audio = useCardAudio({ contentId: card.contentId, title, exampleSentence, country, native: card.recording });
+  useAutoPlay(audio, { listening, flipped });
+  // R: the speaker's play or pause; on a listening card, "Play again" from the start.
+  useImperativeHandle(speakerRef, () => ({
+    play: () => {
+      if (listening && audio.kind === 'recording') audio.play({ restart: true });
+      else if (speakerShown) audio.play();
+    },
+  }));
   const onClick = (event: MouseEvent) => {
     // The tools and buttons on the card do their own thing.
     if (event.target instanceof Element && event.target.closest('button, a, input, label, form')) return;
@@ -65,7 +99,7 @@ export function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, l
             <CountryFlag code={country} size="sm" />
             {countryName}
           </p>
-          <CardFront card={card} countryName={countryName} />
+          {listening ? <ListeningFront audio={audio} /> : <CardFront card={card} countryName={countryName} />}
           {asksWord && <AnswerField typed={typed} onType={onType} onFlip={onFlip} />}
           {asksWord &&
             (lettersShown ? (
@@ -112,7 +146,8 @@ export function ReviewCard({ ref, dealt, speakerRef, card, flipped, hintShown, l
             <p className="muted">{t('flashcards.noHint')}</p>
           ))}
       </div>
-      {speakerShown && audio.kind === 'none' && <NoRecordingNotice contentId={card.contentId} />}
+      <RecordingAudio audio={audio} />
+      {(speakerShown || listening) && audio.kind === 'none' && <NoRecordingNotice contentId={card.contentId} />}
     </article>
   );
 }

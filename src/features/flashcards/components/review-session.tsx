@@ -21,7 +21,7 @@ import { useCardFace } from './use-card-face';
 import { useReviewKeys } from './use-review-keys';
 import { useStreakToasts } from './use-streak-toasts';
 
-/** The next card's recordings arrive while this one is reviewed. */
+/** The next card's recordings arrive while this one is reviewed (a card carrying its native recording needs none). */
 function usePrefetchNextRecordings(nextEntry: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -152,7 +152,8 @@ export function ReviewSession({ userId, cards, total, today, onPageDone, dayEnd,
   useEffect(() => {
     cardShownAt.current = Date.now();
   }, [currentId]);
-  usePrefetchNextRecordings(queue.find((item) => item._id !== currentId)?.contentId);
+  const nextCard = queue.find((item) => item._id !== currentId);
+  usePrefetchNextRecordings(nextCard?.recording ? undefined : nextCard?.contentId);
   // Due today but beyond this page: the server sends the next page once this one is done.
   const notLoaded = Math.max(total - cards.length, 0);
   const { counts, countRated } = useSessionCounts(userId, queue, notLoaded, today);

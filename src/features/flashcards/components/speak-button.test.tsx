@@ -2,9 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Recording } from '@/features/recordings';
-import { json, stubFetch } from '@/test/fetch';
+import type { FlashcardRecording } from '@/lib/api-types';
+import { callsTo, json, stubFetch } from '@/test/fetch';
 import { renderWithProviders } from '@/test/render';
-import { NoRecordingNotice, SpeakButton, useCardAudio } from './speak-button';
+import { NoRecordingNotice, RecordingAudio, SpeakButton, useCardAudio } from './speak-button';
 import { pickSpanishVoice } from './use-spanish-voice';
 
 const voice = (lang: string, name = lang) => ({ lang, name, default: false, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
@@ -65,11 +66,12 @@ function stubRecordings(list: Recording[] | 'never') {
   });
 }
 
-function Speaker({ country = 'MX' }: { country?: string }) {
-  const audio = useCardAudio({ contentId: ENTRY, title: 'chamba', exampleSentence: 'Tengo mucha chamba.', country });
+function Speaker({ country = 'MX', native }: { country?: string; native?: FlashcardRecording }) {
+  const audio = useCardAudio({ contentId: ENTRY, title: 'chamba', exampleSentence: 'Tengo mucha chamba.', country, native });
   return (
     <>
       <SpeakButton audio={audio} />
+      <RecordingAudio audio={audio} />
       {audio.kind === 'none' && <NoRecordingNotice contentId={ENTRY} />}
     </>
   );
@@ -133,6 +135,33 @@ describe('pronunciation', () => {
     await user.click(button);
     expect(play).toHaveBeenCalledTimes(1);
     expect(speech.speak).not.toHaveBeenCalled();
+  });
+
+  it('plays the native recording the card carries, from the device’s copy when it keeps one, asking nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubRecordings([recording('a1', 'AR', 5)]);
+    const native = { _id: 'n1', path: `00000000-0000-4000-8000-000000000001/${ENTRY}/n1.webm`, durationMs: 900, speakerCountry: 'MX' };
+    // Cache Storage holding the file (jsdom has none), and object URLs (jsdom has none either).
+    vi.stubGlobal('caches', { match: async (url: string) => (url.endsWith('/n1.webm') ? new Response('tone') : undefined) });
+    const createObjectURL = URL.createObjectURL;
+    const revokeObjectURL = URL.revokeObjectURL;
+    URL.createObjectURL = () => 'blob:http://localhost/n1';
+    URL.revokeObjectURL = vi.fn();
+    try {
+      const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+      play.mockClear();
+      const { container, unmount } = renderWithProviders(<Speaker native={native} />);
+      await user.click(await screen.findByRole('button', { name: 'Play the recording' }));
+      expect(container.querySelector('audio')).toHaveAttribute('src', 'blob:http://localhost/n1');
+      expect(play).toHaveBeenCalledTimes(1);
+      expect(callsTo(fetchMock, '/recording/getRecordings/')).toHaveLength(0);
+      unmount();
+      // The object URL does not outlive the card.
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/n1');
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
   });
 
   it('plays a recording from elsewhere, saying where, when the card’s country has none', async () => {

@@ -33,6 +33,7 @@ function makeCard(n: number, state: DueFlashcard['state']): DueFlashcard {
     reps: state === 'new' ? 0 : 2,
     lapses: 0,
     lastReview: state === 'new' ? null : '2026-11-20T10:00:00Z',
+    recording: null,
     retrievability: state === 'new' ? null : 0.9,
     // A New card's Good is a ten-minute learning step (back today); the rest leave today.
     preview: {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import type { BrowsedFlashcard, DailyProgress, DueFlashcard, Flashcard, FlashcardKind, RatingPreviews } from '../contract/flashcards.ts';
+import { flashcardKind, type BrowsedFlashcard, type DailyProgress, type DueFlashcard, type Flashcard, type FlashcardKind, type RatingPreviews } from '../contract/flashcards.ts';
 import { MAX_REVIEW_DURATION_MS } from '../contract/limits.ts';
 import type { StreakUpdate } from '../contract/streaks.ts';
 import { ApiError } from '../errors.ts';
@@ -16,7 +16,7 @@ const addFlashcardBody = z.object({
   // The spec's clients send their own id; the card is always the token's user's.
   userId: uuid.optional(),
   // Absent (the spec's clients): today's basic card.
-  kind: z.enum(['basic', 'reverse', 'cloze', 'variant'], { error: 'flashcard_kind_invalid' }).optional(),
+  kind: z.enum(flashcardKind.options, { error: 'flashcard_kind_invalid' }).optional(),
 });
 
 const variantDrillBody = z.object({
@@ -73,6 +73,7 @@ const browseQuery = z.object({
     .optional(),
   tag: z.string().trim().min(1, 'invalid_input').max(20, 'invalid_input').optional(),
   state: z.enum(['new', 'learning', 'review', 'relearning', 'suspended'], { error: 'invalid_input' }).optional(),
+  kind: z.enum(flashcardKind.options, { error: 'flashcard_kind_invalid' }).optional(),
   limit: countParam(100, 50),
   cursor: cursorParam(timeIdCursor),
 });
@@ -184,7 +185,8 @@ export const flashcards = new Hono<ApiEnv>()
         select browse_flashcards as card from public.browse_flashcards(
           q => ${query.q || null}::text, country => ${query.country ?? null}::text, tag => ${query.tag ?? null}::text,
           state => ${query.state ?? null}::text, page_size => ${query.limit + 1}::integer,
-          after_created_at => ${query.cursor?.[0] ?? null}::timestamptz, after_id => ${query.cursor?.[1] ?? null}::uuid)`;
+          after_created_at => ${query.cursor?.[0] ?? null}::timestamptz, after_id => ${query.cursor?.[1] ?? null}::uuid,
+          kind => ${query.kind ?? null}::text)`;
       return rows.map((row) => row.card);
     });
     const { items, nextCursor } = pageOf(cards, query.limit, (last) => encodeCursor([last.createdAt, last._id]));

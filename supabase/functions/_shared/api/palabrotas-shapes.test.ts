@@ -21,6 +21,7 @@ const card: Flashcard = {
   reps: 3,
   lapses: 0,
   lastReview: '2026-11-20T10:00:00.000Z',
+  recording: null,
   content: { _id: 'e1', title: 'chamba', description: 'Work.', descriptionEs: null, exampleSentence: '', hint: '', country: 'MX' },
 };
 

@@ -8,9 +8,10 @@ export type FlashcardState = z.infer<typeof flashcardState>;
 
 /**
  * What a card asks: the word (basic), the word from its meaning and country (reverse), the
- * word missing from the example (cloze), one country's form of a meaning (variant).
+ * word missing from the example (cloze), one country's form of a meaning (variant), the word
+ * and its meaning from the entry's native recording (listening, issue 34).
  */
-export const flashcardKind = z.enum(['basic', 'reverse', 'cloze', 'variant']);
+export const flashcardKind = z.enum(['basic', 'reverse', 'cloze', 'variant', 'listening']);
 export type FlashcardKind = z.infer<typeof flashcardKind>;
 
 /** The entry a card is made from (exampleSentence and hint are '' when the entry has none). */
@@ -26,6 +27,23 @@ export const flashcardContent = z.strictObject({
 });
 export type FlashcardContent = z.infer<typeof flashcardContent>;
 
+/**
+ * The entry's best native recording (said from the entry's own country, not hidden by
+ * moderation: best voted, then newest), as a card carries it so a review plays it without
+ * asking for the entry's recordings (and from the device's copy, offline). A browser builds
+ * its address from `path` (the recordings bucket is public).
+ */
+export const flashcardRecording = z.strictObject({
+  _id: id,
+  /** The file's name in the recordings bucket: <userId>/<contentId>/<file>. */
+  path: z.string(),
+  /** How long it lasts, when the recorder said; null otherwise. */
+  durationMs: z.number().int().nullable(),
+  /** The speaker's country: always the entry's own (that is what makes it native). */
+  speakerCountry: countryCode,
+});
+export type FlashcardRecording = z.infer<typeof flashcardRecording>;
+
 /** A card as private.flashcard_json shapes it. */
 export const flashcard = z.strictObject({
   _id: id,
@@ -34,7 +52,8 @@ export const flashcard = z.strictObject({
   kind: flashcardKind,
   /**
    * The card's front in English: basic the word; reverse "<meaning> — <Country>"; cloze the
-   * example with the word blanked as _____ (never the word); variant "<meaning> — in <Country>?".
+   * example with the word blanked as _____ (never the word); variant "<meaning> — in <Country>?";
+   * listening "Listen — <Country>" (its front is the recording).
    */
   prompt: z.string(),
   createdAt: time,
@@ -47,6 +66,8 @@ export const flashcard = z.strictObject({
   reps: z.number().int(),
   lapses: z.number().int(),
   lastReview: time.nullable(),
+  /** The entry's best native recording, or null when it has none (issue 34). */
+  recording: flashcardRecording.nullable(),
   content: flashcardContent,
 });
 export type Flashcard = z.infer<typeof flashcard>;
