@@ -11,9 +11,9 @@ import { api, closeAdminSql, registerThroughApi, stack } from '../support/stack.
 // Nelly, whose Spanish is from Honduras, keeps a take while Storage cannot be reached; she
 // reloads (still cut off) and the take is there again, tried again at the same path. Storage
 // comes back but the registration's reply is lost on its way (the server did register it);
-// she reloads once more and the queue finishes the take: Storage says the file is already
-// there, the /api that it is already a recording, and the entry has exactly one recording,
-// at the path chosen when the take was kept. Screenshots: test-results/e2e/durable-takes-*.png.
+// she reloads once more (and opens a second tab, which leaves the take to the first) and the
+// queue finishes the take: Storage says the file is already there, the /api that it is already
+// a recording, and the entry has exactly one recording, at the path chosen when it was kept. Screenshots: test-results/e2e/durable-takes-*.png.
 
 const run = Date.now().toString(36);
 const COUNTRY = 'HN';
@@ -79,18 +79,22 @@ describe('a kept take survives reloads and is registered once', () => {
   const uploadPaths: string[] = [];
   const storageAnswers: number[] = [];
   const registrations: number[] = [];
-
-  it('Nelly keeps a take while Storage cannot be reached; after a reload it is there and tried again at the same path', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US' });
-    page = await context.newPage();
-    page.on('request', (request) => {
+  /** Notes every upload (its path and Storage's answer) and every registration's answer a tab sees. */
+  const watch = (tab: Page) => {
+    tab.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/storage/v1/object/recordings/')) uploadPaths.push(objectPath(request.url()));
     });
-    page.on('response', (response) => {
+    tab.on('response', (response) => {
       if (response.request().method() !== 'POST') return;
       if (response.url().includes('/storage/v1/object/recordings/')) storageAnswers.push(response.status());
       if (response.url().endsWith('/api/recording/addRecording')) registrations.push(response.status());
     });
+  };
+
+  it('Nelly keeps a take while Storage cannot be reached; after a reload it is there and tried again at the same path', async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US' });
+    page = await context.newPage();
+    watch(page);
     await logInThroughForm(page, url('/login'), nelly);
     const cutOff = (route: Route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue());
     await page.route(RECORDINGS, cutOff);
@@ -126,7 +130,7 @@ describe('a kept take survives reloads and is registered once', () => {
     expect(storageAnswers).toEqual([]);
   });
 
-  it('Storage is back but the registration’s reply is lost; after another reload the take is finished, once', async () => {
+  it('Storage is back but the registration’s reply is lost; after another reload the take is finished once, by one of two tabs', async () => {
     await page.unroute(RECORDINGS);
     // The request reaches the /api and is registered; its reply never reaches the page.
     const lostReplies: number[] = [];
@@ -142,8 +146,26 @@ describe('a kept take survives reloads and is registered once', () => {
     expect(await takesOnDevice(page)).toBe(1);
 
     await page.unroute(ADD_RECORDING);
+    // The next registration waits (the take's lock held by this tab) until a second tab is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let waiting = 0;
+    await page.route(ADD_RECORDING, async (route) => {
+      waiting += 1;
+      await held;
+      await route.continue();
+    });
     await page.reload();
+    await expect.poll(() => waiting).toBe(1);
+    // A second tab of the same learner lists the take as sending, and leaves it to the first.
+    const second = await page.context().newPage();
+    watch(second);
+    await second.goto(url(`/record?country=${COUNTRY}`));
+    const secondItem = second.getByRole('region', { name: 'Your takes' }).getByRole('listitem').filter({ hasText: title });
+    await secondItem.getByText('Uploading...', { exact: true }).waitFor();
+    release();
     await takes.getByRole('listitem').filter({ hasText: title }).getByText('Saved', { exact: true }).waitFor();
+    await secondItem.getByText('Saved', { exact: true }).waitFor();
     await screenshot(page, 'durable-takes-2-saved');
     // The file was there already (Storage's Duplicate, under HTTP 400), and so was the recording (409).
     expect(storageAnswers).toEqual([200, 400]);
