@@ -14,7 +14,7 @@ import '../recording-strings';
 // for the device's IndexedDB (kept between two renders, it stands for a reload): a kept take
 // is written down before it is sent, with its path, and leaves the device once registered;
 // takes from before are listed and sent again with the same path, only as their learner; a
-// failed one stays listed with why and a Retry that sends it again (the only resend).
+// failed one stays listed with why, a Retry that sends it again (the only resend) and a Discard.
 
 const take: KeptTake = { file: new Blob([new Uint8Array(8)], { type: 'audio/wav' }), extension: 'wav', durationMs: 900 };
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -43,7 +43,7 @@ function Harness({ userId = 'user-1', send, store, lock, onReady }: HarnessProps
   return (
     <>
       <p>unsaved: {uploads.unsaved}</p>
-      <UploadList uploads={uploads.uploads} onRetry={uploads.retry} />
+      <UploadList uploads={uploads.uploads} onRetry={uploads.retry} onDiscard={uploads.discard} />
     </>
   );
 }
@@ -157,6 +157,23 @@ describe('useTakeUploads', () => {
     expect(await screen.findByRole('button', { name: 'Retry “neta”' })).toBeInTheDocument();
     expect([...store.rows.keys()].sort()).toEqual(['t2', 't3']);
     expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets a failed take the learner discards, off the list and the device; nothing more is sent', async () => {
+    const user = userEvent.setup();
+    const { send, calls } = heldSender();
+    const store = memoryTakeStore();
+    await store.put(leftTake('t1', 'user-1', 'chamba'));
+    renderHarness({ send, store });
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    // No Discard while it is sending.
+    expect(screen.queryByRole('button', { name: 'Discard “chamba”' })).not.toBeInTheDocument();
+    await act(async () => calls[0].reject(new UploadError('uploadFailed', 'Storage could not be reached')));
+    await user.click(await screen.findByRole('button', { name: 'Discard “chamba”' }));
+    await waitFor(() => expect(screen.queryByText('chamba')).not.toBeInTheDocument());
+    expect(store.rows.size).toBe(0);
+    expect(screen.getByText('unsaved: 0')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('of two tabs, one sends a take from before; the other finds it registered', async () => {

@@ -55,7 +55,7 @@ const listed = (take: StoredTake, onDevice: boolean): TakeUpload => ({ key: take
  * same learner (a reload, a closed tab, a crash) are listed and sent again when the queue
  * opens; every try uses the same path, so the recording exists once. Each take is sent under
  * a Web Lock of its own: of two tabs, one sends it and the other finds it gone. A failed take
- * stays listed until it is retried; only one the device could not keep makes leaving ask
+ * stays listed until it is retried or discarded; only one the device could not keep makes leaving ask
  * first. Every save refreshes the counts, the entry's recordings and the voices summary.
  */
 export function useTakeUploads({ userId, send = sendTake, store = deviceTakeStore(), lock = webLock }: TakeUploadsOptions) {
@@ -149,6 +149,27 @@ export function useTakeUploads({ userId, send = sendTake, store = deviceTakeStor
   /** Sends a failed take again (nothing happens to one that is sending or saved). */
   const retry = useCallback((key: string) => run(key), [run]);
 
+  /**
+   * Forgets a failed take, off the list and the device, under its lock (a tab sending it
+   * finishes first). An uploaded file stays: a lost reply may have registered it.
+   */
+  const discard = useCallback(
+    (key: string) => {
+      if (!pending.current.has(key) || inFlight.current.has(key)) return;
+      inFlight.current.add(key);
+      lock(`jerga-take:${key}`, () => store.remove(key))
+        .then(
+          () => {
+            pending.current.delete(key);
+            setUploads((list) => list.filter((upload) => upload.key !== key));
+          },
+          () => undefined, // still listed: Discard can be pressed again
+        )
+        .finally(() => inFlight.current.delete(key));
+    },
+    [lock, store],
+  );
+
   const unsaved = uploads.filter((upload) => upload.status !== 'saved').length;
   const atRisk = uploads.filter((upload) => upload.status !== 'saved' && !upload.onDevice).length;
   // A take not saved and not on the device lives only in this page: closing it or reloading asks first.
@@ -158,5 +179,5 @@ export function useTakeUploads({ userId, send = sendTake, store = deviceTakeStor
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [atRisk]);
-  return { uploads, keep, retry, unsaved };
+  return { uploads, keep, retry, discard, unsaved };
 }
