@@ -151,7 +151,8 @@ export function useTakeUploads({ userId, send = sendTake, store = deviceTakeStor
 
   /**
    * Forgets a failed take, off the list and the device, under its lock (a tab sending it
-   * finishes first). An uploaded file stays: a lost reply may have registered it.
+   * finishes first). An uploaded file stays: a lost reply may have registered it (if not, the
+   * 24-hour sweep of unregistered uploads removes it).
    */
   const discard = useCallback(
     (key: string) => {
