@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemOf } from './upload-recording';
+import { isDuplicateObject, problemOf } from './upload-recording';
 
 // What the recorder tells the learner for each of Storage's refusals, as the local Storage
 // and hosted Supabase word them.
@@ -16,5 +16,16 @@ describe('problemOf', () => {
     expect(problemOf(400, JSON.stringify({ statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }))).toBe('tooLarge');
     expect(problemOf(400, JSON.stringify({ statusCode: '415', error: 'invalid_mime_type', message: 'mime type audio/flac is not supported' }))).toBe('type');
     expect(problemOf(500, 'not json')).toBe('uploadFailed');
+  });
+});
+
+// A retried upload whose first try got there: Storage's "already exists", told apart from its busy 409.
+describe('isDuplicateObject', () => {
+  it('is Storage’s Duplicate only', () => {
+    expect(isDuplicateObject(400, JSON.stringify({ statusCode: '409', error: 'Duplicate', message: 'The resource already exists' }))).toBe(true);
+    expect(isDuplicateObject(409, JSON.stringify({ error: 'Duplicate', message: 'The resource already exists' }))).toBe(true);
+    expect(isDuplicateObject(400, JSON.stringify({ statusCode: '409', error: 'TransactionError', message: 'The resource is busy; try again' }))).toBe(false);
+    expect(isDuplicateObject(400, JSON.stringify({ statusCode: '413', error: 'Payload too large', message: 'too large' }))).toBe(false);
+    expect(isDuplicateObject(409, 'not json')).toBe(false);
   });
 });

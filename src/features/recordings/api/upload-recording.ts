@@ -8,10 +8,13 @@ export type UploadProblem = 'tooLarge' | 'type' | 'signedOut' | 'tooManyUploads'
 
 export class UploadError extends Error {
   readonly problem: UploadProblem;
-  constructor(problem: UploadProblem, message: string) {
+  /** Storage already holds a file at this path (a retry of an upload that got there). */
+  readonly duplicate: boolean;
+  constructor(problem: UploadProblem, message: string, duplicate = false) {
     super(message);
     this.name = 'UploadError';
     this.problem = problem;
+    this.duplicate = duplicate;
   }
 }
 
@@ -35,6 +38,20 @@ export function problemOf(status: number, responseText: string): UploadProblem {
   if (code === 415 || status === 415 || words.includes('mime')) return 'type';
   if (status === 401 || code === 401 || words.includes('jwt')) return 'signedOut';
   return 'uploadFailed';
+}
+
+/**
+ * Whether Storage refused the upload because the path is taken: `{ statusCode: '409', error:
+ * 'Duplicate' }` (under HTTP 400 locally and on hosted). Not its other 409s: a busy row
+ * (`TransactionError`) is worth another try.
+ */
+export function isDuplicateObject(status: number, responseText: string): boolean {
+  try {
+    const body = JSON.parse(responseText) as { statusCode?: unknown; error?: unknown };
+    return Number(body.statusCode ?? status) === 409 && body.error === 'Duplicate';
+  } catch {
+    return false;
+  }
 }
 
 export interface UploadInput {
@@ -72,7 +89,8 @@ export async function uploadRecording({ path, file, onProgress, signal }: Upload
         onProgress?.(1);
         resolve(path);
       } else {
-        reject(new UploadError(problemOf(request.status, request.responseText), `Storage answered ${request.status}`));
+        const { status, responseText } = request;
+        reject(new UploadError(problemOf(status, responseText), `Storage answered ${status}`, isDuplicateObject(status, responseText)));
       }
     };
     request.onerror = () => reject(new UploadError('uploadFailed', 'Storage could not be reached'));

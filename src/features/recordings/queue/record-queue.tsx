@@ -70,7 +70,7 @@ export function RecordQueue({ speaker, country, onCountry }: { speaker: Speaker;
       ) : (
         <p className="queue__state">{t('voiceQueue.choosePrompt')}</p>
       )}
-      <UploadList uploads={uploads.uploads} onRetry={uploads.retry} />
+      <UploadList uploads={uploads.uploads} onRetry={uploads.retry} onDiscard={uploads.discard} />
     </>
   );
 }

@@ -5,8 +5,14 @@ import type { TakeUpload } from './use-take-uploads';
 import '../recording-strings';
 import '../voice-queue-strings';
 
-/** The kept takes of this visit, newest first: uploading, saved, or failed with why and a Retry. */
-export function UploadList({ uploads, onRetry }: { uploads: TakeUpload[]; onRetry: (key: string) => void }) {
+interface UploadListProps {
+  uploads: TakeUpload[];
+  onRetry: (key: string) => void;
+  onDiscard: (key: string) => void;
+}
+
+/** The kept takes (this visit's and those left from before), newest first: uploading, saved, or failed with why, a Retry and a Discard. */
+export function UploadList({ uploads, onRetry, onDiscard }: UploadListProps) {
   const { t } = useTranslation();
   if (uploads.length === 0) return null;
   const reason = (error: unknown) => (error instanceof UploadError ? t(`recordings.errors.${error.problem}`) : apiErrorText(t, error, 'recordings.errors.saveFailed'));
@@ -30,6 +36,9 @@ export function UploadList({ uploads, onRetry }: { uploads: TakeUpload[]; onRetr
                 </span>
                 <button type="button" className="button button--small" onClick={() => onRetry(upload.key)}>
                   {t('voiceQueue.retryUpload', { title: upload.title })}
+                </button>
+                <button type="button" className="button button--small button--ghost" onClick={() => onDiscard(upload.key)}>
+                  {t('voiceQueue.discardUpload', { title: upload.title })}
                 </button>
               </>
             )}
