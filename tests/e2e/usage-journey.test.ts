@@ -157,6 +157,9 @@ describe('how a word lands, country by country', () => {
     await panel(lupePage).getByRole('status').filter({ hasText: 'Your mark is taken back.' }).waitFor();
     for (const page of [lupePage, guestPage]) {
       await page.locator('.entry-detail').getByText('Rude in Spain').waitFor({ state: 'detached' });
+      // The map is drawn when its section comes near the screen: the guest's page was just
+      // reloaded at its top, where the sections above it (Listen, Ask to hear it) keep it out.
+      await panel(page).scrollIntoViewIfNeeded();
       await expect.poll(() => country(page, 'ES').getAttribute('data-usage')).toBe('unmarked');
       expect(await panel(page).getByRole('row', { name: /^Spain\b/ }).count()).toBe(0);
     }
