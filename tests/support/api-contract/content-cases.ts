@@ -14,7 +14,15 @@ import {
 } from '../../../supabase/functions/_shared/contract/entries.ts';
 import { addReportReply } from '../../../supabase/functions/_shared/contract/moderation.ts';
 import { audioFilesReply } from '../../../supabase/functions/_shared/contract/palabrotas.ts';
-import { addRecordingReply, deleteRecordingReply, recordingsReply, recordingVoteReply } from '../../../supabase/functions/_shared/contract/recordings.ts';
+import {
+  addRecordingReply,
+  deleteRecordingReply,
+  recordingRequestReply,
+  recordingsReply,
+  recordingVoteReply,
+  voiceNeedsReply,
+  voicesReply,
+} from '../../../supabase/functions/_shared/contract/recordings.ts';
 import { entryTagsReply, tagReply, tagsReply } from '../../../supabase/functions/_shared/contract/tags.ts';
 import { usageReply } from '../../../supabase/functions/_shared/contract/usage.ts';
 import { addVoteReply, voteSummaryReply, votesReply } from '../../../supabase/functions/_shared/contract/votes.ts';
@@ -171,6 +179,26 @@ export const contentCases: RouteCase[] = [
       return api(`/recording/${recordingId}`, { method: 'DELETE', token: owner.token });
     },
   },
+  {
+    route: 'POST /recording/request',
+    status: 201,
+    schema: recordingRequestReply,
+    call: async ({ admin, fan }) => api('/recording/request', { body: { contentId: (await addEntry(admin, { country: 'PY' }))._id }, token: fan.token }),
+  },
+  {
+    route: 'DELETE /recording/request',
+    status: 200,
+    schema: recordingRequestReply,
+    call: async ({ admin, fan }) => {
+      const contentId = (await addEntry(admin, { country: 'PY' }))._id;
+      await ok(api('/recording/request', { body: { contentId }, token: fan.token }), 201);
+      return api('/recording/request', { method: 'DELETE', body: { contentId }, token: fan.token });
+    },
+  },
+  { route: 'GET /recording/request/:contentId', status: 200, schema: recordingRequestReply, call: ({ entry, fan }) => api(`/recording/request/${entry._id}`, { token: fan.token }) },
+  // Paraguay's seed entries have no voice: the list is not empty.
+  { route: 'GET /recording/requests', status: 200, schema: voiceNeedsReply, call: () => api('/recording/requests?country=PY&limit=5') },
+  { route: 'GET /recording/voices', status: 200, schema: voicesReply, call: () => api('/recording/voices') },
   { route: 'GET /course/getContentAudioFiles/:contentId', status: 200, schema: audioFilesReply, call: ({ entry }) => api(`/course/getContentAudioFiles/${entry._id}`) },
   {
     route: 'POST /report/addReport',
