@@ -1,3 +1,5 @@
+import { committed, lazyDatabase, promised } from '@/lib/indexed-db';
+
 /** A rating made on this device and not yet confirmed by the server. */
 export interface PendingReview {
   /** The client's UUID for this rating: the server applies one id once. */
@@ -59,53 +61,13 @@ const STORE = 'pending-reviews';
 const SYNCED_DB_NAME = 'jerga-offline-synced';
 const SYNCED = 'synced-reviews';
 
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function openDatabase(name: string, store: string): Promise<IDBDatabase> {
-  const request = indexedDB.open(name, 1);
-  request.onupgradeneeded = () => {
-    request.result.createObjectStore(store, { keyPath: 'reviewId' });
-  };
-  return promised(request);
-}
-
-/** A database opened once and kept open (closed for another tab's upgrade, opened again next time). */
-function lazyDatabase(name: string, store: string): () => Promise<IDBDatabase> {
-  let opened: Promise<IDBDatabase> | undefined;
-  return () => {
-    opened ??= openDatabase(name, store).then((db) => {
-      db.onversionchange = () => {
-        db.close();
-        opened = undefined;
-      };
-      return db;
-    });
-    opened.catch(() => (opened = undefined));
-    return opened;
-  };
-}
-
-/** A transaction's end: a write counts once it is committed, not when it was asked for. */
-function committed(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
 /**
  * Pending reviews in IndexedDB (database `jerga-offline`, store `pending-reviews`): they
  * survive reloads and restarts; confirmed ones in `jerga-offline-synced` (store `synced-reviews`).
  */
 export function indexedDbReviewStore(): ReviewStore {
-  const database = lazyDatabase(DB_NAME, STORE);
-  const syncedDatabase = lazyDatabase(SYNCED_DB_NAME, SYNCED);
+  const database = lazyDatabase(DB_NAME, STORE, 'reviewId');
+  const syncedDatabase = lazyDatabase(SYNCED_DB_NAME, SYNCED, 'reviewId');
   const write = async (db: Promise<IDBDatabase>, name: string, work: (store: IDBObjectStore) => void) => {
     const transaction = (await db).transaction(name, 'readwrite');
     work(transaction.objectStore(name));

@@ -1,3 +1,5 @@
+import { committed, lazyDatabase, promised } from '@/lib/indexed-db';
+
 /** A kept take written down on the device before it is sent, until the server has registered it. */
 export interface StoredTake {
   key: string;
@@ -26,43 +28,11 @@ export interface TakeStore {
 const DB_NAME = 'jerga-takes';
 const STORE = 'kept-takes';
 
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-/** A transaction's end: a take counts as written once it is committed. */
-function committed(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
 const byKeptAt = (a: StoredTake, b: StoredTake) => a.keptAt - b.keptAt;
 
 /** Kept takes in IndexedDB (database `jerga-takes`, store `kept-takes`, audio as Blobs): they survive reloads and crashes. */
 export function indexedDbTakeStore(): TakeStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const database = () => {
-    opened ??= (() => {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-      return promised(request).then((db) => {
-        // Another tab's newer version asks: let it, and open again next time.
-        db.onversionchange = () => {
-          db.close();
-          opened = undefined;
-        };
-        return db;
-      });
-    })();
-    opened.catch(() => (opened = undefined));
-    return opened;
-  };
+  const database = lazyDatabase(DB_NAME, STORE, 'key');
   const read = async <T>(ask: (store: IDBObjectStore) => IDBRequest<T>) => promised(ask((await database()).transaction(STORE, 'readonly').objectStore(STORE)));
   const write = async (work: (store: IDBObjectStore) => void) => {
     const transaction = (await database()).transaction(STORE, 'readwrite');
