@@ -3,6 +3,7 @@ import { api } from '@/lib/api';
 import type { AddRecordingReply } from '@/lib/api-types';
 import { recordingKeys } from './recording-keys';
 import type { Recording } from './types';
+import { takePath } from './send-take';
 import { removeUpload, uploadRecording } from './upload-recording';
 
 export interface NewRecording {
@@ -28,7 +29,7 @@ export async function addRecording(input: { contentId: string; path: string; cou
  * registers it; a file the /api refuses to register is taken back out of the bucket.
  */
 export async function uploadAndAddRecording({ userId, contentId, file, extension, country, durationMs, onProgress }: NewRecording): Promise<Recording> {
-  const path = `${userId}/${contentId}/${crypto.randomUUID()}.${extension}`;
+  const path = takePath(userId, contentId, extension);
   await uploadRecording({ path, file, onProgress });
   try {
     return await addRecording({ contentId, path, country, durationMs });
