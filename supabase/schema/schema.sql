@@ -79,6 +79,19 @@ CREATE INDEX account_links_user_idx ON private.account_links USING btree (user_i
 alter table private.account_links enable row level security;
 comment on table private.account_links is 'Tokens of the palabrotas client''s reset-password and verify-email links (SHA-256 only): which account, what for, until when; used once. Reached only through the definer functions below.';
 
+-- table private.anki_collections
+create table private.anki_collections (
+  user_id uuid not null,
+  key text default encode(extensions.gen_random_bytes(12), 'hex'::text) not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.anki_collections add constraint anki_collections_key_check CHECK ((key ~ '^[A-Za-z0-9]{8,32}$'::text));
+alter table private.anki_collections add constraint anki_collections_key_key UNIQUE (key);
+alter table private.anki_collections add constraint anki_collections_pkey PRIMARY KEY (user_id);
+alter table private.anki_collections add constraint anki_collections_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table private.anki_collections enable row level security;
+comment on table private.anki_collections is 'Each learner''s Anki collection key (issue 35), made at their first export: the middle of every exported note''s GUID, how importAnki knows a package is theirs.';
+
 -- table private.login_failures
 create table private.login_failures (
   account text not null,
@@ -1391,6 +1404,24 @@ end;
 $function$;
 grant execute on function private.add_variant_link(entry_a uuid, entry_b uuid) to authenticated;
 comment on function private.add_variant_link(entry_a uuid, entry_b uuid) is 'Links two entries the caller can see as variants (in either order); false when already linked.';
+
+-- function private.anki_collection_key(user_id uuid)
+CREATE OR REPLACE FUNCTION private.anki_collection_key(user_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found text;
+begin
+  insert into private.anki_collections as c (user_id) values (anki_collection_key.user_id)
+  on conflict on constraint anki_collections_pkey do nothing;
+  select c.key into found from private.anki_collections c where c.user_id = anki_collection_key.user_id;
+  return found;
+end;
+$function$;
+comment on function private.anki_collection_key(user_id uuid) is 'The learner''s Anki collection key, made on first use (two first exports at once agree on one).';
 
 -- function private.assert_session()
 CREATE OR REPLACE FUNCTION private.assert_session()
