@@ -2346,6 +2346,29 @@ end;
 $function$;
 comment on function private.count_comments() is 'Comments trigger: moves the entry''s comment_count when a shown comment comes or goes, or moderation hides or restores one.';
 
+-- function private.count_deck_write()
+CREATE OR REPLACE FUNCTION private.count_deck_write()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  who uuid := (select auth.uid());
+  limits private.write_limits;
+  is_new boolean;
+begin
+  select * into limits from private.write_limits l where l.kind = 'decks';
+  select coalesce(p.created_at > now() - interval '1 day', true) into is_new from public.profiles p where p.id = who;
+  perform private.take_rate_limit('writes:decks:minute', who::text, limits.per_minute, interval '1 minute', 'rate_limited');
+  perform private.take_rate_limit('writes:decks:hour', who::text,
+                                  case when coalesce(is_new, true) then limits.per_hour_new else limits.per_hour end,
+                                  interval '1 hour', 'rate_limited');
+end;
+$function$;
+grant execute on function private.count_deck_write() to authenticated;
+comment on function private.count_deck_write() is 'Counts one deck (add_deck) of the signed-in caller against private.write_limits kind decks; PT429 rate_limited when over.';
+
 -- function private.count_storage_usage()
 CREATE OR REPLACE FUNCTION private.count_storage_usage()
  RETURNS trigger
@@ -5790,6 +5813,69 @@ $function$;
 grant execute on function public.add_comment(entry_id uuid, text text, parent_id uuid) to anon;
 grant execute on function public.add_comment(entry_id uuid, text text, parent_id uuid) to authenticated;
 comment on function public.add_comment(entry_id uuid, text text, parent_id uuid) is 'Adds a comment (or a reply) as the caller on a shown entry; returns it with the spec''s fields.';
+
+-- function public.add_deck(country text, tag text, deck_limit integer)
+CREATE OR REPLACE FUNCTION public.add_deck(country text DEFAULT NULL::text, tag text DEFAULT NULL::text, deck_limit integer DEFAULT 20)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  who uuid := (select auth.uid());
+  deck_country text := upper(nullif(btrim(add_deck.country), ''));
+  deck_tag text := lower(nullif(btrim(add_deck.tag), ''));
+  picked uuid[];
+  last_rank bigint;
+  passed_over integer;
+  added integer;
+begin
+  perform private.require_sign_in('login_required');
+  if deck_country is null and deck_tag is null then
+    raise exception 'a deck needs a country or a tag' using errcode = 'PT400', hint = 'deck_filter_required';
+  end if;
+  if deck_limit is null or deck_limit not between 1 and 100 then
+    raise exception 'deck limit % is not between 1 and 100', deck_limit using errcode = 'PT400', hint = 'deck_limit_invalid', column = 'limit';
+  end if;
+  if deck_country is not null and not exists (select 1 from public.countries c where c.code = deck_country) then
+    raise exception 'unknown country %', left(deck_country, 20) using errcode = 'PT400', hint = 'unknown_country', column = 'country';
+  end if;
+  perform private.count_deck_write();
+  perform pg_advisory_xact_lock(hashtextextended('add_deck:' || who::text, 0));
+
+  with matching as (
+    select e.id,
+           row_number() over (order by e.vote_score desc, e.created_at desc, e.id desc) as rank,
+           exists (select 1 from public.flashcards f
+                    where f.user_id = who and f.entry_id = e.id and f.kind = 'basic') as held
+      from public.entries e
+     where e.show and e.moderation is null
+       and (deck_country is null or e.country = deck_country)
+       and (deck_tag is null or exists (select 1 from public.entry_tags et join public.tags t on t.id = et.tag_id
+                                         where et.entry_id = e.id and lower(t.name) = deck_tag))
+  ), taken as (
+    select m.id, m.rank from matching m where not m.held order by m.rank limit deck_limit
+  )
+  select array_agg(t.id order by t.rank), max(t.rank),
+         (select count(*) from matching m
+           where m.held and (m.rank < max(t.rank) or count(t.id) < deck_limit))::integer
+    into picked, last_rank, passed_over
+    from taken t;
+
+  with inserted as (
+    insert into public.flashcards as f (entry_id, kind)
+    select p.id, 'basic' from unnest(coalesce(picked, '{}')) with ordinality as p (id, n) order by p.n
+    on conflict on constraint flashcards_user_entry_kind_key do nothing
+    returning f.id
+  )
+  select count(*)::integer into added from inserted;
+
+  return jsonb_build_object('added', added,
+                            'skipped', passed_over + coalesce(cardinality(picked), 0) - added);
+end;
+$function$;
+grant execute on function public.add_deck(country text, tag text, deck_limit integer) to authenticated;
+grant execute on function public.add_deck(country text, tag text, deck_limit integer) to service_role;
+comment on function public.add_deck(country text, tag text, deck_limit integer) is 'Adds the caller''s deck: up to deck_limit (1–100) of the best-voted shown entries of a country and/or tag they hold no basic card of, as basic cards; {added, skipped}: skipped = matching entries passed over as already held (ranked before the last one added, or all held ones when the deck ran out).';
 
 -- function public.add_entry(title text, description text, country text, hint text, example_sentence text, author text, description_es text)
 CREATE OR REPLACE FUNCTION public.add_entry(title text, description text, country text, hint text DEFAULT NULL::text, example_sentence text DEFAULT NULL::text, author text DEFAULT NULL::text, description_es text DEFAULT NULL::text)
