@@ -104,6 +104,8 @@ export const messages = {
   review_duration_invalid: 'A review lasts between 0 milliseconds and one hour.',
   new_cards_per_day_invalid: 'New cards per day must be a whole number from 0 to 999.',
   max_reviews_per_day_invalid: 'Reviews per day must be a whole number from 0 to 9999.',
+  deck_filter_required: 'A deck needs a country or a tag.',
+  deck_limit_invalid: 'A deck has from 1 to 100 cards.',
   // Chat and tutor
   chat_login_required: 'Please log in to use the chat feature',
   chat_not_found: 'Chat not found.',

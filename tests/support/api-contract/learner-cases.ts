@@ -9,6 +9,7 @@ import {
   palabrotasChatsReply,
   palabrotasChatTurn,
 } from '../../../supabase/functions/_shared/contract/chats.ts';
+import { addDeckReply } from '../../../supabase/functions/_shared/contract/decks.ts';
 import { addFeedbackReply, feedbackListReply, feedbackReply } from '../../../supabase/functions/_shared/contract/feedback.ts';
 import {
   addFlashcardReply,
@@ -70,6 +71,8 @@ export const learnerCases: RouteCase[] = [
     schema: addFlashcardReply,
     call: ({ entry, fan }) => api('/flashcard/addFlashcard', { body: { contentId: entry._id, kind: 'reverse' }, token: fan.token }),
   },
+  // The admin adds the deck: the fan's and owner's accounts meet write limits in other cases.
+  { route: 'POST /flashcard/addDeck', status: 201, schema: addDeckReply, call: ({ admin }) => api('/flashcard/addDeck', { body: { country: 'MX', limit: 1 }, token: admin.token }) },
   { route: 'POST /flashcard/addVariantDrill', status: 201, schema: variantDrillReply, call: ({ entry, fan }) => api('/flashcard/addVariantDrill', { body: { contentId: entry._id }, token: fan.token }) },
   { route: 'GET /flashcard/getFlashcardKinds/:contentId', status: 200, schema: flashcardKindsReply, call: ({ entry, fan }) => api(`/flashcard/getFlashcardKinds/${entry._id}`, { token: fan.token }) },
   { route: 'GET /flashcard/getFlashcards/:userId', status: 200, schema: flashcardsReply, call: ({ fan }) => api(`/flashcard/getFlashcards/${fan.id}`, { token: fan.token }) },

@@ -11,6 +11,7 @@ import { courseAudio, recordings } from './recordings.ts';
 import { voiceRequests } from './voice-requests.ts';
 import { comments } from './comments.ts';
 import { contact, feedback, feedbackAdmin } from './feedback.ts';
+import { decks } from './decks.ts';
 import { flashcards } from './flashcards.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
@@ -64,6 +65,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', streaks);
   app.route('/user', profiles);
   app.route('/flashcard', flashcards);
+  app.route('/flashcard', decks);
   app.route('/vote', votes);
   app.route('/recording', voiceRequests);
   app.route('/recording', recordings);
