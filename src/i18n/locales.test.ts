@@ -8,6 +8,7 @@ import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
 import enUSComments from './locales/en-US.comments.json';
 import enUSCompare from './locales/en-US.compare.json';
+import enUSDecks from './locales/en-US.decks.json';
 import enUSEditContent from './locales/en-US.editContent.json';
 import enUSEntryVoice from './locales/en-US.entryVoice.json';
 import enUSFlashcards from './locales/en-US.flashcards.json';
@@ -51,6 +52,7 @@ const enUS = {
   push: enUSPush,
   comments: enUSComments,
   compare: enUSCompare,
+  decks: enUSDecks,
   tags: enUSTags,
   admin: enUSAdmin,
   recordings: enUSRecordings,

@@ -4,6 +4,7 @@ import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
 import type enUSComments from './locales/en-US.comments.json';
+import type enUSDecks from './locales/en-US.decks.json';
 import type enUSCompare from './locales/en-US.compare.json';
 import type enUSEditContent from './locales/en-US.editContent.json';
 import type enUSEntryVoice from './locales/en-US.entryVoice.json';
@@ -45,6 +46,7 @@ export interface EnglishPageStrings {
   push: typeof enUSPush;
   comments: typeof enUSComments;
   compare: typeof enUSCompare;
+  decks: typeof enUSDecks;
   tags: typeof enUSTags;
   forms: typeof enUSForms;
   chat: typeof enUSChat;

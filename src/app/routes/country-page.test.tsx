@@ -9,8 +9,10 @@ import { pagePaths } from '@/page-paths';
 import { SERVED_READ_ID } from '@/preload-page';
 import { callsTo, json, stubFetch } from '@/test/fetch';
 import { makeEntry } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, testUser } from '@/test/render';
 import { CountryPage, countryFilters, loadFirstRead } from './country-page';
+// The deck button's lazy chunk, loaded up front: a test waits for states, not for a transform.
+import '@/app/components/deck-button';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -49,6 +51,23 @@ describe('Country page', () => {
     await act(() => i18n.changeLanguage('es'));
     expect(screen.getByRole('heading', { level: 1, name: 'Jerga de México' })).toBeInTheDocument();
     expect(document.title).toBe('Jerga de México — Jerga');
+  });
+
+  it('offers a signed-in learner the country’s deck, as many cards as match, and a guest none', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.pathname.endsWith('/flashcard/addDeck') ? json({ success: true, added: 2, skipped: 0 }, 201) : json({ data: [chamba, guey], nextCursor: null }),
+    );
+    const { unmount } = renderCountry('/country/MX');
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('button', { name: /^Study/ })).toBeNull();
+    unmount();
+    renderWithProviders(<CountryPage />, { path: '/country/:code', route: '/country/MX', user: testUser });
+    await screen.findAllByRole('article');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Study Mexico (2 cards)' }));
+    expect(await screen.findByText('2 cards added to your review')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/flashcard/addDeck').map((call) => call.body)).toEqual([{ country: 'MX', limit: 20 }]);
+    // The list is read again: its cards now show they are in the learner's flashcards.
+    await vi.waitFor(() => expect(callsTo(fetchMock, '/content/getContentsSortedByVoteDesc').length).toBeGreaterThan(2));
   });
 
   it('says when the country has no entries yet', async () => {

@@ -1,10 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { EntryCard } from '@/app/components/entry-card';
 import { useScoresChannel } from '@/app/live/use-scores-channel';
 import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/popups';
+import { useAuth } from '@/features/auth';
 import { isCountryCode, useCountryName, type CountryCode } from '@/features/countries';
 import { ENTRY_PAGE_SIZE, entriesQueryOptions } from '@/features/entries/api/get-entries';
 import { entryKeys, type EntryFilters } from '@/features/entries/api/entry-keys';
@@ -14,6 +16,9 @@ import { mayHaveSession } from '@/lib/supabase';
 import { NotFound } from '@/app/components/not-found';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { LoadFirstRead } from '@/routes';
+
+// "Study Colombia (20 cards)" for a signed-in learner: its own chunk (a guest never loads it).
+const DeckButton = lazy(() => import('@/app/components/deck-button'));
 
 /**
  * The home grid's filter for one country, best-voted first: the same list (and cache entry)
@@ -52,6 +57,7 @@ export function CountryPage() {
 function CountryEntries({ code }: { code: CountryCode }) {
   const { t } = useTranslation();
   const country = useCountryName(code);
+  const { user } = useAuth();
   const heading = t(`countryPage.heading.${code}`);
   useDocumentTitle(t('countryPage.documentTitle', { heading }));
   // Not the home grid's hook: it keeps the last list up while the next loads, which here
@@ -66,6 +72,11 @@ function CountryEntries({ code }: { code: CountryCode }) {
       <header className="hero">
         <h1 className="hero__title">{heading}</h1>
         <p className="hero__text">{t('countryPage.intro', { country })}</p>
+        {user && (
+          <Suspense fallback={null}>
+            <DeckButton countries={[code]} tagIds={[]} matching={entries.data && !entries.hasNextPage ? items.length : undefined} />
+          </Suspense>
+        )}
       </header>
       <section className="results">
         {entries.isPending ? (

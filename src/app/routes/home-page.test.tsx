@@ -6,9 +6,11 @@ import { entryKeys } from '@/features/entries/api/entry-keys';
 import type { Entry, Tag } from '@/lib/api-types';
 import { authStorageKey } from '@/lib/supabase';
 import { SERVED_READ_ID } from '@/preload-page';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, testUser } from '@/test/render';
 import { json } from '@/test/fetch';
 import { HomePage, loadFirstRead } from './home-page';
+// The deck button's lazy chunk, loaded up front: a test waits for states, not for a transform.
+import '@/app/components/deck-button';
 
 const tags: Tag[] = [{ _id: '11111111-1111-4111-8111-111111111111', name: 'food' }];
 const entry: Entry = {
@@ -101,6 +103,31 @@ describe('HomePage', () => {
     expect(url?.searchParams.get('countries')).toBe('AR');
     expect(url?.searchParams.get('tags')).toBe(tags[0]._id);
     expect(url?.searchParams.get('limit')).toBe('24');
+  });
+
+  it('offers a learner the deck of one country and one tag, and nobody else a deck', async () => {
+    const listed = async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/tag/getTags')) return json({ success: true, data: tags });
+      if (url.pathname.endsWith('/flashcard/addDeck')) return json({ success: true, added: 1, skipped: 0 }, 201);
+      return json({ data: [entry], nextCursor: null });
+    };
+    fetchMock.mockImplementation(listed);
+    const deckRoute = `/?countries=VE&tags=${tags[0]._id}`;
+    const guest = renderWithProviders(<HomePage />, { route: deckRoute });
+    await screen.findByRole('link', { name: 'chévere' });
+    expect(screen.queryByRole('button', { name: /^Study/ })).toBeNull();
+    guest.unmount();
+    const twoCountries = renderWithProviders(<HomePage />, { route: '/?countries=VE,CL', user: testUser });
+    await screen.findByRole('link', { name: 'chévere' });
+    expect(screen.queryByRole('button', { name: /^Study/ })).toBeNull();
+    twoCountries.unmount();
+
+    renderWithProviders(<HomePage />, { route: deckRoute, user: testUser });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Study #food from Venezuela (1 card)' }));
+    expect(await screen.findByText('1 card added to your review')).toBeInTheDocument();
+    const deck = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/flashcard/addDeck'));
+    expect(JSON.parse(String((deck![1] as RequestInit).body))).toEqual({ country: 'VE', tag: 'food', limit: 20 });
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useScoresChannel } from '@/app/live/use-scores-channel';
@@ -20,6 +20,10 @@ import type { EntryListReply } from '@/lib/api-types';
 import { takeServedRead } from '@/lib/first-read';
 import { mayHaveSession } from '@/lib/supabase';
 import type { LoadFirstRead } from '@/routes';
+
+// "Study Colombia (20 cards)", for a learner who filters: its own chunk, fetched only then
+// (the first visit's JS has a budget).
+const DeckButton = lazy(() => import('@/app/components/deck-button'));
 
 /** Cards drawn at once when a list first arrives; the rest, below the first screen, follow. */
 const FIRST_CARDS = 8;
@@ -91,6 +95,17 @@ export function HomePage() {
       {firstLoad && <LoadingPopup message={t('home.loadingLatest')} />}
       <section className="results" aria-busy={searching || undefined}>
         <div className="results__toolbar">
+          {auth.user && (filters.countries.length > 0 || filters.tags.length > 0) && (
+            <Suspense fallback={null}>
+              <DeckButton
+                countries={filters.countries}
+                tagIds={filters.tags}
+                tags={tags.data}
+                // The whole list is in (and no search narrows it): the button can say how many match.
+                matching={!filters.q.trim() && entries.data && !entries.hasNextPage ? items.length : undefined}
+              />
+            </Suspense>
+          )}
           <SortSwitch sort={sort} onChange={setSort} />
         </div>
         {searching && (
