@@ -2,14 +2,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { consoleErrors, launchBrowser, screenshot, screenshotDir } from '../support/browser.ts';
-import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
+import { consoleErrors, launchBrowser, logInThroughForm, screenshot, screenshotDir } from '../support/browser.ts';
+import { adminSql, api, closeAdminSql, registerThroughApi, stack } from '../support/stack.ts';
 
 // Issue 33 in real Chromium against the production build, on a phone: a guest goes from the
 // home page's country links to a country's page (its entries best-voted first), on to an
 // entry (its tab title, its country's link) and shares it where the browser has no share
 // sheet (the link is copied, "Link copied"); then a comparison's own page from /compare's
-// results. The app keeps the reader's language in the jerga-lng cookie. axe on the new pages;
+// results. The app keeps the reader's language in the jerga-lng cookie. Then (issue 35) a
+// learner studies the country in one tap: the toast says how many cards came, leads to the
+// review, and their five new cards a day make today's session. axe on the new pages;
 // screenshots in test-results/e2e/country-*.png. One browser, one context.
 
 const run = Date.now().toString(36);
@@ -114,6 +116,26 @@ describe('country and comparison pages, and Share', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'country-03-compare-group-phone');
+  });
+
+  it('lets a learner study the country in one tap, and review today’s share of it', async () => {
+    const learner = { name: 'Dora Deck', email: `deck-${run}@test.jerga.local`, password: 'correct-horse-9' };
+    const token = await registerThroughApi(learner);
+    expect((await api('/user/update', { body: { newCardsPerDay: 5 }, token })).status).toBe(200);
+    await logInThroughForm(page, url('/login'), learner);
+    await page.goto(url('/country/GQ'));
+    await page.getByRole('button', { name: /^Study Equatorial Guinea \(\d+ cards?\)$/ }).click();
+    const toast = page.locator('.toast', { hasText: /\d+ cards? added to your review/ });
+    await toast.waitFor();
+    await screenshot(page, 'country-04-deck-added-phone');
+    const [{ id: learnerId }] = await adminSql()<{ id: string }[]>`select id from auth.users where email = ${learner.email}`;
+    const held = await adminSql()<{ entry_id: string }[]>`select entry_id from public.flashcards where user_id = ${learnerId} and kind = 'basic'`;
+    // The best-voted two are in the deck, whatever else the country has.
+    expect(held.map((card) => card.entry_id)).toEqual(expect.arrayContaining([ids.top, ids.second]));
+    expect(await toast.textContent()).toContain(`${held.length} card`);
+    await toast.getByRole('button', { name: 'Review now' }).click();
+    await page.waitForURL('**/flashcards');
+    await page.getByText('5 cards left').waitFor();
   });
 
   it('writes no errors to the console', () => {
