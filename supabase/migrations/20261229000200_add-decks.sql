@@ -5,16 +5,19 @@
 -- Write limits: a deck's cards still count as `cards` (private.limit_account_writes, 120 a
 -- minute, 300 an hour for a new account: a deck of 100 fits, on a fresh account too), and the
 -- deck itself counts as one write of its own kind `decks`, so a loop of decks that add nothing
--- (all held, or an empty tag) is bounded as well. A refused deck rolls back whole: no card
--- added, no write counted.
+-- (all held, or an empty tag) is bounded as well. A deck the cards limit has no room for is
+-- refused before any work. A refused deck rolls back whole: no card added, no write counted.
 
 insert into private.write_limits (kind, per_minute, per_hour_new, per_hour) values
   ('decks', 10, 30, 60);
 
--- Why security definer: it reads the caller's account age and writes the counters
--- (private.write_limits and private.rate_limits are closed to the API roles). The same two
--- windows private.limit_account_writes keeps for a row, for one deck.
-create or replace function private.count_deck_write()
+-- Why security definer: it reads the caller's account age and the counters
+-- (private.write_limits and private.rate_limits are closed to the API roles). Counts the deck
+-- as one write of kind `decks` (the same two windows private.limit_account_writes keeps for a
+-- row), then refuses it at once when the caller's `cards` windows have less room left than
+-- the deck may add: a deck refused by its cards midway would cost the whole ranking first and,
+-- rolled back, not even count as a deck, so a script could repeat it for free.
+create or replace function private.count_deck_write(deck_limit integer)
 returns void
 language plpgsql
 volatile
@@ -23,21 +26,40 @@ set search_path = ''
 as $$
 declare
   who uuid := (select auth.uid());
-  limits private.write_limits;
+  decks private.write_limits;
+  cards private.write_limits;
   is_new boolean;
+  room integer;
+  opens_at timestamptz;
 begin
-  select * into limits from private.write_limits l where l.kind = 'decks';
+  select * into decks from private.write_limits l where l.kind = 'decks';
+  select * into cards from private.write_limits l where l.kind = 'cards';
   select coalesce(p.created_at > now() - interval '1 day', true) into is_new from public.profiles p where p.id = who;
-  perform private.take_rate_limit('writes:decks:minute', who::text, limits.per_minute, interval '1 minute', 'rate_limited');
+  perform private.take_rate_limit('writes:decks:minute', who::text, decks.per_minute, interval '1 minute', 'rate_limited');
   perform private.take_rate_limit('writes:decks:hour', who::text,
-                                  case when coalesce(is_new, true) then limits.per_hour_new else limits.per_hour end,
+                                  case when coalesce(is_new, true) then decks.per_hour_new else decks.per_hour end,
                                   interval '1 hour', 'rate_limited');
+  -- The cards window with the least room left, among those still open.
+  select w.room, w.opens_at into room, opens_at
+    from (values ('writes:cards:minute', cards.per_minute, interval '1 minute'),
+                 ('writes:cards:hour', case when coalesce(is_new, true) then cards.per_hour_new else cards.per_hour end, interval '1 hour'))
+           as k (bucket, max_hits, per)
+    cross join lateral (select k.max_hits - r.hits as room, r.window_start + k.per as opens_at
+                          from private.rate_limits r
+                         where r.bucket = k.bucket and r.client = who::text and r.window_start > now() - k.per) as w
+   order by w.room
+   limit 1;
+  if room < count_deck_write.deck_limit then
+    raise exception 'a deck of % cards does not fit the % card writes left', count_deck_write.deck_limit, room
+      using errcode = 'PT429', hint = 'rate_limited',
+            detail = jsonb_build_object('retryAfter', greatest(1, ceil(extract(epoch from opens_at - now()))))::text;
+  end if;
 end;
 $$;
-comment on function private.count_deck_write() is
-  'Counts one deck (add_deck) of the signed-in caller against private.write_limits kind decks; PT429 rate_limited when over.';
-revoke all on function private.count_deck_write() from public, anon, authenticated;
-grant execute on function private.count_deck_write() to authenticated;
+comment on function private.count_deck_write(integer) is
+  'Counts one deck (add_deck) of the signed-in caller as kind decks in private.write_limits, and refuses a deck of deck_limit cards that the caller''s cards windows have no room for; PT429 rate_limited (retryAfter) either way.';
+revoke all on function private.count_deck_write(integer) from public, anon, authenticated;
+grant execute on function private.count_deck_write(integer) to authenticated;
 
 -- Security invoker: the entries policy shows the caller only what they may read, the
 -- flashcards insert policy makes every card the caller's own and of a shown entry.
@@ -75,7 +97,7 @@ begin
   if deck_country is not null and not exists (select 1 from public.countries c where c.code = deck_country) then
     raise exception 'unknown country %', left(deck_country, 20) using errcode = 'PT400', hint = 'unknown_country', column = 'country';
   end if;
-  perform private.count_deck_write();
+  perform private.count_deck_write(deck_limit);
   perform pg_advisory_xact_lock(hashtextextended('add_deck:' || who::text, 0));
 
   with matching as (

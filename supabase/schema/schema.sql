@@ -2346,8 +2346,8 @@ end;
 $function$;
 comment on function private.count_comments() is 'Comments trigger: moves the entry''s comment_count when a shown comment comes or goes, or moderation hides or restores one.';
 
--- function private.count_deck_write()
-CREATE OR REPLACE FUNCTION private.count_deck_write()
+-- function private.count_deck_write(deck_limit integer)
+CREATE OR REPLACE FUNCTION private.count_deck_write(deck_limit integer)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2355,19 +2355,38 @@ CREATE OR REPLACE FUNCTION private.count_deck_write()
 AS $function$
 declare
   who uuid := (select auth.uid());
-  limits private.write_limits;
+  decks private.write_limits;
+  cards private.write_limits;
   is_new boolean;
+  room integer;
+  opens_at timestamptz;
 begin
-  select * into limits from private.write_limits l where l.kind = 'decks';
+  select * into decks from private.write_limits l where l.kind = 'decks';
+  select * into cards from private.write_limits l where l.kind = 'cards';
   select coalesce(p.created_at > now() - interval '1 day', true) into is_new from public.profiles p where p.id = who;
-  perform private.take_rate_limit('writes:decks:minute', who::text, limits.per_minute, interval '1 minute', 'rate_limited');
+  perform private.take_rate_limit('writes:decks:minute', who::text, decks.per_minute, interval '1 minute', 'rate_limited');
   perform private.take_rate_limit('writes:decks:hour', who::text,
-                                  case when coalesce(is_new, true) then limits.per_hour_new else limits.per_hour end,
+                                  case when coalesce(is_new, true) then decks.per_hour_new else decks.per_hour end,
                                   interval '1 hour', 'rate_limited');
+  -- The cards window with the least room left, among those still open.
+  select w.room, w.opens_at into room, opens_at
+    from (values ('writes:cards:minute', cards.per_minute, interval '1 minute'),
+                 ('writes:cards:hour', case when coalesce(is_new, true) then cards.per_hour_new else cards.per_hour end, interval '1 hour'))
+           as k (bucket, max_hits, per)
+    cross join lateral (select k.max_hits - r.hits as room, r.window_start + k.per as opens_at
+                          from private.rate_limits r
+                         where r.bucket = k.bucket and r.client = who::text and r.window_start > now() - k.per) as w
+   order by w.room
+   limit 1;
+  if room < count_deck_write.deck_limit then
+    raise exception 'a deck of % cards does not fit the % card writes left', count_deck_write.deck_limit, room
+      using errcode = 'PT429', hint = 'rate_limited',
+            detail = jsonb_build_object('retryAfter', greatest(1, ceil(extract(epoch from opens_at - now()))))::text;
+  end if;
 end;
 $function$;
-grant execute on function private.count_deck_write() to authenticated;
-comment on function private.count_deck_write() is 'Counts one deck (add_deck) of the signed-in caller against private.write_limits kind decks; PT429 rate_limited when over.';
+grant execute on function private.count_deck_write(deck_limit integer) to authenticated;
+comment on function private.count_deck_write(deck_limit integer) is 'Counts one deck (add_deck) of the signed-in caller as kind decks in private.write_limits, and refuses a deck of deck_limit cards that the caller''s cards windows have no room for; PT429 rate_limited (retryAfter) either way.';
 
 -- function private.count_storage_usage()
 CREATE OR REPLACE FUNCTION private.count_storage_usage()
@@ -5839,7 +5858,7 @@ begin
   if deck_country is not null and not exists (select 1 from public.countries c where c.code = deck_country) then
     raise exception 'unknown country %', left(deck_country, 20) using errcode = 'PT400', hint = 'unknown_country', column = 'country';
   end if;
-  perform private.count_deck_write();
+  perform private.count_deck_write(deck_limit);
   perform pg_advisory_xact_lock(hashtextextended('add_deck:' || who::text, 0));
 
   with matching as (

@@ -7,8 +7,9 @@ import { adminSql, api, closeAdminSql, createUser, type TestUser } from '../supp
 // Decks by country and tag (issue 35) through /api/flashcard/addDeck against the real stack:
 // a guest is told to log in, bad bodies get their 400 codes and add nothing, a deck adds the
 // best-voted shown entries not yet held (201, or 200 when nothing is left), two decks at once
-// add different cards (no duplicate, no 500), the eleventh deck in a minute is 429 with
-// Retry-After, and the learner's new-cards-per-day still decides the session. Each test tags
+// add different cards (no duplicate, no 500), the eleventh deck in a minute and a deck with
+// no room left in the card writes are 429 with Retry-After, and the learner's new-cards-per-day
+// still decides the session. Each test tags
 // its own entries (a fresh tag), so the seed's entries never match.
 
 let learner: TestUser;
@@ -129,6 +130,18 @@ describe('POST /api/flashcard/addDeck', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ success: false, code: 'rate_limited' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses a deck its card writes have no room for with 429 and Retry-After, adding nothing', async () => {
+    const user = await createUser({ name: 'Cora Cards' });
+    const [hundred, thirty] = await Promise.all([taggedEntries(100), taggedEntries(30)]);
+    expect((await addDeck(user, { tag: hundred.tag, limit: 100 })).body).toEqual({ success: true, added: 100, skipped: 0 });
+    // 20 of the minute's 120 card writes are left: a deck of 30 does not fit.
+    const refused = await addDeck(user, { tag: thirty.tag, limit: 30 });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await cardsOf(user)).toHaveLength(100);
   });
 
   it('leaves the daily new-card limit in charge: 20 new cards at 5 a day make a session of 5', async () => {

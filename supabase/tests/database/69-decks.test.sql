@@ -4,13 +4,14 @@
 -- last one added, or all held ones when the deck ran out). Hidden and moderated entries never
 -- come, even for their owner or an admin; a reverse card does not make an entry held. Bounds
 -- (a filter, a limit of 1–100, a known country) and write limits: a deck of 100 fits a fresh
--- account, its cards still count as cards, and each deck counts once as `decks` (10 a minute),
--- so even decks that add nothing are bounded; a refused deck adds nothing. The daily new-card
+-- account, its cards still count as cards (a deck with no room left in them is refused before
+-- any work), and each deck counts once as `decks` (10 a minute), so even decks that add
+-- nothing are bounded; a refused deck adds nothing. The daily new-card
 -- limit still decides a session. Actors: guest, learner, another learner, admin, a fresh learner.
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(37);
+select plan(38);
 
 -- Users: learner …01, other learner …02, admin …03 (owner of every entry), fresh learner …04.
 select tests.create_user('69010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -118,15 +119,16 @@ select tests.clear_authentication();
 select tests.authenticate_as('69010000-0000-4000-8000-000000000004', :'fresh_session');
 
 select is(public.add_deck(null, 'cien69', 100), '{"added": 100, "skipped": 0}', 'a deck of 100 fits a fresh account''s write limits');
-select is(tests.error_of($$ select public.add_deck(null, 'treinta69', 30) $$) ->> 'hint', 'rate_limited',
-  'its cards still count as cards: 30 more in the same minute pass 120 and are refused (PT429)');
+select is(tests.error_of($$ select public.add_deck(null, 'treinta69', 30) $$) - 'message' - 'detail', '{"code": "PT429", "hint": "rate_limited"}',
+  'its cards still count as cards: a deck of 30 more in the same minute does not fit the 20 left of 120, and is refused before any work');
+select ok((tests.error_of($$ select public.add_deck(null, 'treinta69', 30) $$) ->> 'detail')::jsonb ? 'retryAfter', 'with retryAfter');
 select is((select count(*)::integer from public.flashcards), 100, 'the refused deck added nothing');
-select is(public.add_deck(null, 'cien69', 100), '{"added": 0, "skipped": 100}', 'a deck that adds nothing still counts …');
-select lives_ok($$ select public.add_deck(null, 'cien69', 100) from generate_series(1, 7) $$, '… up to ten decks a minute (the refused one did not count)');
-select lives_ok($$ select public.add_deck(null, 'cien69', 100) $$, 'the tenth');
-select is(tests.error_of($$ select public.add_deck(null, 'cien69', 100) $$) - 'message' - 'detail',
+select is(public.add_deck(null, 'cien69', 20), '{"added": 0, "skipped": 100}', 'a deck of the 20 left fits; one that adds nothing still counts …');
+select lives_ok($$ select public.add_deck(null, 'cien69', 20) from generate_series(1, 7) $$, '… up to ten decks a minute (the refused ones did not count)');
+select lives_ok($$ select public.add_deck(null, 'cien69', 20) $$, 'the tenth');
+select is(tests.error_of($$ select public.add_deck(null, 'cien69', 20) $$) - 'message' - 'detail',
   '{"code": "PT429", "hint": "rate_limited"}', 'the eleventh deck in a minute: PT429 rate_limited, whatever it would add');
-select ok((tests.error_of($$ select public.add_deck(null, 'cien69', 100) $$) ->> 'detail')::jsonb ? 'retryAfter', 'with retryAfter');
+select ok((tests.error_of($$ select public.add_deck(null, 'cien69', 20) $$) ->> 'detail')::jsonb ? 'retryAfter', 'with retryAfter too');
 select is(tests.error_of($$ select public.add_deck(null, null, 20) $$) ->> 'hint', 'deck_filter_required',
   'bad input is refused as such, before the deck limit');
 
