@@ -5,7 +5,9 @@ import { success } from './common.ts';
  * `POST /api/flashcard/addDeck {country?, tag?, limit}` (issue 35): the best-voted visible
  * entries matching the country and/or tag that the learner held no basic card of, added as
  * basic cards. `added` cards were made; `skipped` matching entries were passed over because
- * the learner already held them.
+ * the learner already held them: walking the matches best-voted first (then newest, then id),
+ * the held ones ranked before the last card added, or every held match when fewer than
+ * `limit` were left to add (public.add_deck).
  */
 export const addDeckReply = z.strictObject({
   success,
