@@ -5844,7 +5844,6 @@ declare
   deck_country text := upper(nullif(btrim(add_deck.country), ''));
   deck_tag text := lower(nullif(btrim(add_deck.tag), ''));
   picked uuid[];
-  last_rank bigint;
   passed_over integer;
   added integer;
 begin
@@ -5874,10 +5873,10 @@ begin
   ), taken as (
     select m.id, m.rank from matching m where not m.held order by m.rank limit deck_limit
   )
-  select array_agg(t.id order by t.rank), max(t.rank),
+  select array_agg(t.id order by t.rank),
          (select count(*) from matching m
            where m.held and (m.rank < max(t.rank) or count(t.id) < deck_limit))::integer
-    into picked, last_rank, passed_over
+    into picked, passed_over
     from taken t;
 
   with inserted as (
