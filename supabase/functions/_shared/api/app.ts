@@ -14,6 +14,7 @@ import { contact, feedback, feedbackAdmin } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
 import { ankiImport } from './anki-import.ts';
 import { ANKI_IMPORT_PATH } from '../anki/import-body.ts';
+import { ankiExport } from './anki-export.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
 import { admin, reports } from './moderation.ts';
@@ -66,6 +67,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', profiles);
   app.route('/flashcard', flashcards);
   app.route('/flashcard', ankiImport);
+  app.route('/flashcard', ankiExport);
   app.route('/vote', votes);
   app.route('/recording', voiceRequests);
   app.route('/recording', recordings);
