@@ -2,7 +2,8 @@ import type { FlashcardKind } from '../contract/flashcards.ts';
 import { ApiError } from '../errors.ts';
 import { collectionFile } from './collection-file.ts';
 import { kindOf, parseNoteGuid, REVLOG_TYPE } from './format.ts';
-import { sqlJs, type SqliteDatabase, type SqliteValue } from './sqlite.ts';
+import type { Database as SqliteDatabase, SqlValue as SqliteValue } from 'sql.js';
+import { sqlJs } from './sql-wasm.ts';
 
 /** More reviews than this in one package is more than any learner's history: refused as too large. */
 export const MAX_IMPORT_REVIEWS = 200_000;
