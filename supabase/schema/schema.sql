@@ -1121,7 +1121,7 @@ CREATE INDEX reviews_flashcard_idx ON public.reviews USING btree (flashcard_id);
 CREATE INDEX reviews_user_time_idx ON public.reviews USING btree (user_id, reviewed_at);
 create policy "Learners can read their own review log" on public.reviews as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE TRIGGER reviews_limit_account_writes BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('reviews');
+CREATE TRIGGER reviews_limit_account_writes BEFORE INSERT ON public.reviews FOR EACH ROW WHEN ((COALESCE(current_setting('jerga.anki_import'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.limit_account_writes('reviews');
 alter table public.reviews enable row level security;
 grant select on public.reviews to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.reviews to service_role;
@@ -7139,6 +7139,117 @@ grant execute on function public.flashcards_of_user() to anon;
 grant execute on function public.flashcards_of_user() to authenticated;
 comment on function public.flashcards_of_user() is 'The caller''s flashcards as Flashcard JSON, newest first.';
 
+-- function public.import_anki_reviews(collection_key text, reviews jsonb)
+CREATE OR REPLACE FUNCTION public.import_anki_reviews(collection_key text, reviews jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller constant uuid := (select auth.uid());
+  given integer;
+  matched integer;
+  added integer;
+  touched uuid[];
+  card_id uuid;
+  day record;
+  streak jsonb;
+  news jsonb;
+begin
+  if caller is null then
+    raise exception 'this needs a signed-in user' using errcode = 'PT401', hint = 'login_required';
+  end if;
+  if jsonb_typeof(reviews) is distinct from 'array' then
+    raise exception 'reviews must be a JSON array' using errcode = 'PT400', hint = 'invalid_input', column = 'reviews';
+  end if;
+  given := jsonb_array_length(reviews);
+  if given > 200000 then
+    raise exception 'at most 200000 reviews an import' using errcode = 'PT413', hint = 'anki_package_too_large';
+  end if;
+  -- One learner's imports, one at a time: the second waits here and then sees the first's reviews.
+  perform 1 from private.anki_collections c
+   where c.user_id = caller and c.key = import_anki_reviews.collection_key
+     for update;
+  if not found then
+    raise exception 'this package is not of your collection' using errcode = 'PT422', hint = 'anki_package_foreign';
+  end if;
+  perform private.take_rate_limit('anki_imports', caller::text, 10, interval '1 hour', 'rate_limited');
+
+  -- The caller's cards the reviews name, locked in one order (as rate_flashcard locks one).
+  perform 1 from public.flashcards f
+   where f.user_id = caller
+     and (f.entry_id, f.kind) in (select r."entryId", r.kind from jsonb_to_recordset(reviews) as r("entryId" uuid, kind text))
+   order by f.id
+     for update;
+
+  perform set_config('jerga.anki_import', 'on', true);
+  with taken as (
+    select f.id as card, to_timestamp(r.at / 1000.0) as at, r.rating,
+           case when r."durationMs" >= 0 then least(r."durationMs", 3600000) end as duration_ms
+      from jsonb_to_recordset(reviews) as r("entryId" uuid, kind text, at bigint, rating smallint, "durationMs" bigint)
+      join public.flashcards f on f.user_id = caller and f.entry_id = r."entryId" and f.kind = r.kind
+     -- A rating Jerga can replay, made before now (a clock far ahead is not believed).
+     where r.rating between 1 and 4 and r.at > 0 and r.at <= (extract(epoch from now()) + 60) * 1000
+  ),
+  fresh as (
+    -- "Present": the card already has a review within a second of it (Anki never rates
+    -- one card twice in a second; the exporter's revlog ids are its reviews' instants).
+    select distinct on (t.card, t.at) t.*
+      from taken t
+     where not exists (select 1 from public.reviews r
+                        where r.flashcard_id = t.card
+                          and r.reviewed_at between t.at - interval '1 second' and t.at + interval '1 second')
+     order by t.card, t.at
+  ),
+  inserted as (
+    -- Placeholders for the derived columns: the replay below writes them.
+    insert into public.reviews (flashcard_id, user_id, rating, reviewed_at, elapsed_days,
+                                state_before, state_after, due_before, due_after,
+                                stability_before, stability_after, difficulty_before, difficulty_after,
+                                scheduled_days, duration_ms)
+    select n.card, caller, n.rating, n.at, 0, 0, 0, n.at, n.at, 0, 0, 0, 0, 0, n.duration_ms
+      from fresh n
+     order by n.card, n.at
+    returning flashcard_id, reviewed_at
+  )
+  select (select count(*) from taken), (select count(*) from inserted),
+         (select array_agg(distinct i.flashcard_id) from inserted i)
+    into matched, added, touched;
+  perform set_config('jerga.anki_import', '', true);
+
+  foreach card_id in array coalesce(touched, '{}') loop
+    perform private.replay_flashcard(card_id);
+  end loop;
+
+  -- The imported days count for the streak as the days they were studied on, oldest first,
+  -- through the same rule a rating uses (days before the last counted one change nothing).
+  for day in
+    select max(r.reviewed_at) as last_at
+      from public.reviews r
+      join public.profiles p on p.id = r.user_id
+     where r.user_id = caller and r.flashcard_id = any (coalesce(touched, '{}'))
+       and r.reviewed_at >= coalesce(p.last_streak_day_ends_at, '-infinity')
+     group by (r.reviewed_at at time zone p.time_zone)::date
+     order by 1
+  loop
+    streak := private.update_streak_at(caller, day.last_at);
+    if (streak ->> 'updated')::boolean then
+      news := streak;
+    end if;
+  end loop;
+  if news is not null then
+    update public.profiles p set streak_news = news where p.id = caller;
+  end if;
+
+  return jsonb_build_object('added', added, 'present', matched - added, 'skipped', given - matched,
+                            'cards', coalesce(cardinality(touched), 0));
+end;
+$function$;
+grant execute on function public.import_anki_reviews(collection_key text, reviews jsonb) to authenticated;
+grant execute on function public.import_anki_reviews(collection_key text, reviews jsonb) to service_role;
+comment on function public.import_anki_reviews(collection_key text, reviews jsonb) is 'importAnki''s merge: reviews [{entryId, kind, at (epoch ms), rating 1-4, durationMs}] of the caller''s collection (PT422 anki_package_foreign for another key) added to the caller''s cards unless one lies within a second (present), each touched card replayed once, the days counted for the streak; 10 an hour. Returns {added, present, skipped, cards}.';
+
 -- function public.link_variant(content_id uuid, variant_id uuid)
 CREATE OR REPLACE FUNCTION public.link_variant(content_id uuid, variant_id uuid)
  RETURNS jsonb
@@ -8363,6 +8474,27 @@ grant execute on function public.sitemap_groups(page integer, page_size integer)
 grant execute on function public.sitemap_groups(page integer, page_size integer) to authenticated;
 grant execute on function public.sitemap_groups(page integer, page_size integer) to service_role;
 comment on function public.sitemap_groups(page integer, page_size integer) is 'One page (from 1) of concept groups (concept_members.concept_id) with at least one shown member, by id, with the shown members'' latest updated_at.';
+
+-- function public.start_anki_import()
+CREATE OR REPLACE FUNCTION public.start_anki_import()
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller constant uuid := (select auth.uid());
+begin
+  if caller is null then
+    raise exception 'this needs a signed-in user' using errcode = 'PT401', hint = 'login_required';
+  end if;
+  perform private.take_rate_limit('anki_import_packages', caller::text, 20, interval '1 hour', 'rate_limited');
+  return private.anki_collection_key(caller);
+end;
+$function$;
+grant execute on function public.start_anki_import() to authenticated;
+grant execute on function public.start_anki_import() to service_role;
+comment on function public.start_anki_import() is 'Before importAnki reads a package: counts the read (20 an hour per learner, PT429 rate_limited beyond) and returns the caller''s Anki collection key, the one their notes'' GUIDs carry.';
 
 -- function public.start_chat(title text)
 CREATE OR REPLACE FUNCTION public.start_chat(title text DEFAULT NULL::text)
