@@ -13,7 +13,7 @@ import { readAnkiPackage } from './import.ts';
 
 const KEY = 'readerkey001';
 
-/** A collection with one Jerga note of KEY (a basic and a reverse card) and one review each. */
+/** A collection with one Jerga note of KEY (a basic and a reverse card), one review each, and two hand-made rows. */
 async function collection(reviewedAt: number): Promise<{ bytes: Uint8Array; entryId: string }> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
@@ -24,6 +24,9 @@ async function collection(reviewedAt: number): Promise<{ bytes: Uint8Array; entr
     db.run("insert into cards values (?, 1, 1, ?, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')", [10 + ord, ord]);
     db.run('insert into revlog values (?, ?, -1, 3, 1, 0, 0, 2500, 1)', [reviewedAt + ord, 10 + ord]);
   }
+  // Hand-made rows: an id that is no instant (skipped), a time beyond any review (capped at an hour).
+  db.run('insert into revlog values (-5, 10, -1, 3, 1, 0, 0, 2500, 1)');
+  db.run('insert into revlog values (?, 10, -1, 2, 1, 0, 0, 1e15, 1)', [reviewedAt + 5000]);
   const bytes = db.export();
   db.close();
   return { bytes, entryId };
@@ -81,8 +84,9 @@ describe('reading an Anki package', () => {
       reviews: [
         { entryId, kind: 'basic', at: 1_700_000_000_000, rating: 3, durationMs: 2500 },
         { entryId, kind: 'reverse', at: 1_700_000_000_001, rating: 3, durationMs: 2500 },
+        { entryId, kind: 'basic', at: 1_700_000_005_000, rating: 2, durationMs: 3_600_000 },
       ],
-      skipped: 0,
+      skipped: 1,
       unknownNotes: 0,
     });
   });

@@ -1,4 +1,5 @@
 import type { FlashcardKind } from '../contract/flashcards.ts';
+import { MAX_REVIEW_DURATION_MS } from '../contract/limits.ts';
 import { ApiError } from '../errors.ts';
 import { collectionFile } from './collection-file.ts';
 import { kindOf, parseNoteGuid, REVLOG_TYPE } from './format.ts';
@@ -69,13 +70,17 @@ function reviewsOf(db: SqliteDatabase, cards: Map<number, CardOf | null>): { rev
   for (const [id, cardId, ease, time, type] of rows(db, 'select id, cid, ease, time, type from revlog order by id')) {
     const card = cards.get(Number(cardId));
     const rating = Number(ease);
-    // Manual changes and reschedulings are not ratings; ease 0 is how Anki logs them too.
-    const notARating = type === REVLOG_TYPE.manual || type === REVLOG_TYPE.rescheduled || !(rating >= 1 && rating <= 4);
-    if (!card || notARating) {
+    const at = Number(id);
+    // Manual changes and reschedulings are not ratings; ease 0 is how Anki logs them too. An id
+    // that is no instant (a hand-made package) cannot be placed in time.
+    const notARating = Number(type) === REVLOG_TYPE.manual || Number(type) === REVLOG_TYPE.rescheduled || !(rating >= 1 && rating <= 4);
+    if (!card || notARating || !Number.isSafeInteger(at) || at <= 0) {
       skipped++;
       continue;
     }
-    reviews.push({ entryId: card.entryId, kind: card.kind, at: Number(id), rating, durationMs: Math.max(0, Number(time) || 0) });
+    // Anki caps the time it logs at a minute by default; Jerga keeps up to an hour.
+    const durationMs = Math.min(Math.max(0, Math.round(Number(time)) || 0), MAX_REVIEW_DURATION_MS);
+    reviews.push({ entryId: card.entryId, kind: card.kind, at, rating, durationMs });
     if (reviews.length > MAX_IMPORT_REVIEWS) throw new ApiError(413, 'anki_package_too_large');
   }
   return { reviews, skipped };
