@@ -10,6 +10,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { proxy } from 'hono/proxy';
 import { secureHeaders } from 'hono/secure-headers';
+import { ANKI_IMPORT_PATH, MAX_ANKI_IMPORT_BODY_BYTES } from '../supabase/functions/_shared/anki/import-body.ts';
+import { messages } from '../supabase/functions/_shared/messages.ts';
 import { createPagesApp, servesPath } from '../supabase/functions/_shared/pages/app.ts';
 import { defaultDistDir } from './build.ts';
 import { fullyDecodedPath } from './decode-path.ts';
@@ -194,6 +196,14 @@ export function createWebApp(options: WebOptions): Hono<{ Bindings: HttpBindings
     maxSize: MAX_PROXIED_BODY,
     onError: (c) => c.json({ message: 'Request body too large' }, 413, { Connection: 'close' }),
   });
+  // importAnki's body is an Anki package of up to 50 MB (the api counts it again itself); every
+  // other /api body keeps the cap above.
+  const limitPackage = bodyLimit({
+    maxSize: MAX_ANKI_IMPORT_BODY_BYTES,
+    onError: (c) =>
+      c.json({ success: false, code: 'anki_package_too_large', message: messages.anki_package_too_large }, 413, { Connection: 'close' }),
+  });
+  app.post(ANKI_IMPORT_PATH, limitPackage, (c) => forward(c, apiUrl, trust));
   for (const prefix of PROXIED_PREFIXES) {
     if (STREAMED_PREFIXES.includes(prefix)) app.all(`${prefix}/*`, (c) => forward(c, apiUrl, trust));
     // The gateway does not compress; API replies (entry lists) are worth it.

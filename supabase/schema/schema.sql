@@ -1121,7 +1121,7 @@ CREATE INDEX reviews_flashcard_idx ON public.reviews USING btree (flashcard_id);
 CREATE INDEX reviews_user_time_idx ON public.reviews USING btree (user_id, reviewed_at);
 create policy "Learners can read their own review log" on public.reviews as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE TRIGGER reviews_limit_account_writes BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.limit_account_writes('reviews');
+CREATE TRIGGER reviews_limit_account_writes BEFORE INSERT ON public.reviews FOR EACH ROW WHEN ((COALESCE(current_setting('jerga.anki_import'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.limit_account_writes('reviews');
 alter table public.reviews enable row level security;
 grant select on public.reviews to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.reviews to service_role;
@@ -3955,6 +3955,23 @@ end;
 $function$;
 comment on function private.order_variant_link() is 'Variant links trigger: stores the pair in order (entry_a < entry_b).';
 
+-- function private.own_anki_collection_key()
+CREATE OR REPLACE FUNCTION private.own_anki_collection_key()
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select auth.uid()) is null then
+    raise exception 'this needs a signed-in user' using errcode = '42501', hint = 'login_required';
+  end if;
+  return private.anki_collection_key((select auth.uid()));
+end;
+$function$;
+grant execute on function private.own_anki_collection_key() to authenticated;
+comment on function private.own_anki_collection_key() is 'The calling learner''s Anki collection key (made on first use); 42501 for a guest.';
+
 -- function private.public_profile(user_id uuid)
 CREATE OR REPLACE FUNCTION private.public_profile(user_id uuid)
  RETURNS TABLE(id uuid, name text, created_at timestamp with time zone, speaker_country character)
@@ -6331,6 +6348,76 @@ grant execute on function public.add_variant_drill(entry_id uuid) to anon;
 grant execute on function public.add_variant_drill(entry_id uuid) to authenticated;
 comment on function public.add_variant_drill(entry_id uuid) is 'Adds a variant card of every shown entry of the entry''s group the caller lacks; returns {added, cards}.';
 
+-- function public.anki_export()
+CREATE OR REPLACE FUNCTION public.anki_export()
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  who constant uuid := (select auth.uid());
+  collection_key text;
+  cards json;
+  entries json;
+  reviews json;
+begin
+  if who is null then
+    raise exception 'this needs a signed-in user' using errcode = '42501', hint = 'login_required';
+  end if;
+  perform private.take_rate_limit('anki_export', who::text, 20, interval '1 hour', 'rate_limited');
+  collection_key := private.own_anki_collection_key();
+
+  select coalesce(json_agg(json_build_object(
+           'id', f.id, 'entryId', f.entry_id, 'kind', f.kind, 'state', f.state,
+           'due', floor(extract(epoch from f.due) * 1000)::bigint,
+           'scheduledDays', f.scheduled_days, 'stability', f.stability, 'difficulty', f.difficulty,
+           'reps', f.reps, 'lapses', f.lapses,
+           'lastReview', floor(extract(epoch from f.last_review) * 1000)::bigint,
+           'suspended', f.suspended, 'learningSteps', f.learning_steps,
+           'createdAt', floor(extract(epoch from f.created_at) * 1000)::bigint)
+         order by f.created_at, f.id), '[]'::json)
+    into cards
+    from public.flashcards f
+    join public.entries e on e.id = f.entry_id
+   where f.user_id = who;
+
+  -- The cloze text is the cloze card's own front (private.entry_cloze: the example with its
+  -- marked gap or the word blanked as _____) with what was blanked, so the package can put
+  -- Anki's {{c1::…}} where Jerga shows the blank.
+  select coalesce(json_agg(json_build_object(
+           'id', e.id, 'title', e.title, 'description', e.description, 'descriptionEs', e.description_es,
+           'country', e.country, 'countryName', coalesce(c.name_en, e.country),
+           'example', coalesce(e.example_sentence, ''), 'hint', coalesce(e.hint, ''),
+           'cloze', private.entry_cloze(e),
+           'clozeAnswer', case when e.example_gap is not null
+                                and strpos(coalesce(e.example_sentence, ''), e.example_gap) > 0
+                               then e.example_gap else e.title end,
+           'recording', private.native_recording(e))
+         order by e.id), '[]'::json)
+    into entries
+    from public.entries e
+    left join public.countries c on c.code = e.country
+   where e.id in (select f.entry_id from public.flashcards f where f.user_id = who);
+
+  select coalesce(json_agg(json_build_object(
+           'cardId', r.flashcard_id,
+           'reviewedAt', floor(extract(epoch from r.reviewed_at) * 1000)::bigint,
+           'rating', r.rating, 'stateBefore', r.state_before, 'scheduledDays', r.scheduled_days,
+           'difficultyAfter', r.difficulty_after, 'durationMs', r.duration_ms, 'elapsedDays', r.elapsed_days,
+           'dueAfter', floor(extract(epoch from r.due_after) * 1000)::bigint)
+         order by r.reviewed_at, r.id), '[]'::json)
+    into reviews
+    from public.reviews r
+    join public.flashcards f on f.id = r.flashcard_id
+    join public.entries e on e.id = f.entry_id
+   where r.user_id = who and f.user_id = who;
+
+  return json_build_object('collectionKey', collection_key, 'cards', cards, 'entries', entries, 'reviews', reviews);
+end;
+$function$;
+grant execute on function public.anki_export() to authenticated;
+comment on function public.anki_export() is 'The caller''s Anki package contents (issue 35): collectionKey, cards (schedule, FSRS memory state), their entries'' fields with the cloze text and best native recording, and the reviews of those cards oldest first (with due after, for learning steps); times in epoch ms. 20 calls an hour per learner; 42501 for guests.';
+
 -- function public.audit_entries(after_id bigint, page_size integer)
 CREATE OR REPLACE FUNCTION public.audit_entries(after_id bigint DEFAULT NULL::bigint, page_size integer DEFAULT 50)
  RETURNS jsonb
@@ -7155,6 +7242,117 @@ $function$;
 grant execute on function public.flashcards_of_user() to anon;
 grant execute on function public.flashcards_of_user() to authenticated;
 comment on function public.flashcards_of_user() is 'The caller''s flashcards as Flashcard JSON, newest first.';
+
+-- function public.import_anki_reviews(collection_key text, reviews jsonb)
+CREATE OR REPLACE FUNCTION public.import_anki_reviews(collection_key text, reviews jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller constant uuid := (select auth.uid());
+  given integer;
+  matched integer;
+  added integer;
+  touched uuid[];
+  card_id uuid;
+  day record;
+  streak jsonb;
+  news jsonb;
+begin
+  if caller is null then
+    raise exception 'this needs a signed-in user' using errcode = 'PT401', hint = 'login_required';
+  end if;
+  if jsonb_typeof(reviews) is distinct from 'array' then
+    raise exception 'reviews must be a JSON array' using errcode = 'PT400', hint = 'invalid_input', column = 'reviews';
+  end if;
+  given := jsonb_array_length(reviews);
+  if given > 200000 then
+    raise exception 'at most 200000 reviews an import' using errcode = 'PT413', hint = 'anki_package_too_large';
+  end if;
+  -- One learner's imports, one at a time: the second waits here and then sees the first's reviews.
+  perform 1 from private.anki_collections c
+   where c.user_id = caller and c.key = import_anki_reviews.collection_key
+     for update;
+  if not found then
+    raise exception 'this package is not of your collection' using errcode = 'PT422', hint = 'anki_package_foreign';
+  end if;
+  perform private.take_rate_limit('anki_imports', caller::text, 10, interval '1 hour', 'rate_limited');
+
+  -- The caller's cards the reviews name, locked in one order (as rate_flashcard locks one).
+  perform 1 from public.flashcards f
+   where f.user_id = caller
+     and (f.entry_id, f.kind) in (select r."entryId", r.kind from jsonb_to_recordset(reviews) as r("entryId" uuid, kind text))
+   order by f.id
+     for update;
+
+  perform set_config('jerga.anki_import', 'on', true);
+  with taken as (
+    select f.id as card, to_timestamp(r.at / 1000.0) as at, r.rating,
+           case when r."durationMs" >= 0 then least(r."durationMs", 3600000) end as duration_ms
+      from jsonb_to_recordset(reviews) as r("entryId" uuid, kind text, at bigint, rating smallint, "durationMs" bigint)
+      join public.flashcards f on f.user_id = caller and f.entry_id = r."entryId" and f.kind = r.kind
+     -- A rating Jerga can replay, made before now (a clock far ahead is not believed).
+     where r.rating between 1 and 4 and r.at > 0 and r.at <= (extract(epoch from now()) + 60) * 1000
+  ),
+  fresh as (
+    -- "Present": the card already has a review within a second of it (Anki never rates
+    -- one card twice in a second; the exporter's revlog ids are its reviews' instants).
+    select distinct on (t.card, t.at) t.*
+      from taken t
+     where not exists (select 1 from public.reviews r
+                        where r.flashcard_id = t.card
+                          and r.reviewed_at between t.at - interval '1 second' and t.at + interval '1 second')
+     order by t.card, t.at
+  ),
+  inserted as (
+    -- Placeholders for the derived columns: the replay below writes them.
+    insert into public.reviews (flashcard_id, user_id, rating, reviewed_at, elapsed_days,
+                                state_before, state_after, due_before, due_after,
+                                stability_before, stability_after, difficulty_before, difficulty_after,
+                                scheduled_days, duration_ms)
+    select n.card, caller, n.rating, n.at, 0, 0, 0, n.at, n.at, 0, 0, 0, 0, 0, n.duration_ms
+      from fresh n
+     order by n.card, n.at
+    returning flashcard_id, reviewed_at
+  )
+  select (select count(*) from taken), (select count(*) from inserted),
+         (select array_agg(distinct i.flashcard_id) from inserted i)
+    into matched, added, touched;
+  perform set_config('jerga.anki_import', '', true);
+
+  foreach card_id in array coalesce(touched, '{}') loop
+    perform private.replay_flashcard(card_id);
+  end loop;
+
+  -- The imported days count for the streak as the days they were studied on, oldest first,
+  -- through the same rule a rating uses (days before the last counted one change nothing).
+  for day in
+    select max(r.reviewed_at) as last_at
+      from public.reviews r
+      join public.profiles p on p.id = r.user_id
+     where r.user_id = caller and r.flashcard_id = any (coalesce(touched, '{}'))
+       and r.reviewed_at >= coalesce(p.last_streak_day_ends_at, '-infinity')
+     group by (r.reviewed_at at time zone p.time_zone)::date
+     order by 1
+  loop
+    streak := private.update_streak_at(caller, day.last_at);
+    if (streak ->> 'updated')::boolean then
+      news := streak;
+    end if;
+  end loop;
+  if news is not null then
+    update public.profiles p set streak_news = news where p.id = caller;
+  end if;
+
+  return jsonb_build_object('added', added, 'present', matched - added, 'skipped', given - matched,
+                            'cards', coalesce(cardinality(touched), 0));
+end;
+$function$;
+grant execute on function public.import_anki_reviews(collection_key text, reviews jsonb) to authenticated;
+grant execute on function public.import_anki_reviews(collection_key text, reviews jsonb) to service_role;
+comment on function public.import_anki_reviews(collection_key text, reviews jsonb) is 'importAnki''s merge: reviews [{entryId, kind, at (epoch ms), rating 1-4, durationMs}] of the caller''s collection (PT422 anki_package_foreign for another key) added to the caller''s cards unless one lies within a second (present), each touched card replayed once, the days counted for the streak; 10 an hour. Returns {added, present, skipped, cards}.';
 
 -- function public.link_variant(content_id uuid, variant_id uuid)
 CREATE OR REPLACE FUNCTION public.link_variant(content_id uuid, variant_id uuid)
@@ -8380,6 +8578,27 @@ grant execute on function public.sitemap_groups(page integer, page_size integer)
 grant execute on function public.sitemap_groups(page integer, page_size integer) to authenticated;
 grant execute on function public.sitemap_groups(page integer, page_size integer) to service_role;
 comment on function public.sitemap_groups(page integer, page_size integer) is 'One page (from 1) of concept groups (concept_members.concept_id) with at least one shown member, by id, with the shown members'' latest updated_at.';
+
+-- function public.start_anki_import()
+CREATE OR REPLACE FUNCTION public.start_anki_import()
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller constant uuid := (select auth.uid());
+begin
+  if caller is null then
+    raise exception 'this needs a signed-in user' using errcode = 'PT401', hint = 'login_required';
+  end if;
+  perform private.take_rate_limit('anki_import_packages', caller::text, 20, interval '1 hour', 'rate_limited');
+  return private.anki_collection_key(caller);
+end;
+$function$;
+grant execute on function public.start_anki_import() to authenticated;
+grant execute on function public.start_anki_import() to service_role;
+comment on function public.start_anki_import() is 'Before importAnki reads a package: counts the read (20 an hour per learner, PT429 rate_limited beyond) and returns the caller''s Anki collection key, the one their notes'' GUIDs carry.';
 
 -- function public.start_chat(title text)
 CREATE OR REPLACE FUNCTION public.start_chat(title text DEFAULT NULL::text)

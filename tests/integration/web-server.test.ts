@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInputsHash, ensureClientBuild } from '../../stack/build.ts';
 import { rootDir } from '../../stack/config.ts';
 import { startWeb, type RunningWeb } from '../../stack/web.ts';
-import { adminSql, closeAdminSql, stack } from '../support/stack.ts';
+import { MAX_ANKI_IMPORT_BODY_BYTES } from '../../supabase/functions/_shared/anki/import-body.ts';
+import { adminSql, closeAdminSql, createUser, stack } from '../support/stack.ts';
 import enUS from '../../src/i18n/locales/en-US.json' with { type: 'json' };
 import es from '../../src/i18n/locales/es.json' with { type: 'json' };
 
@@ -252,6 +253,19 @@ describe('the production web server: the API behind it', () => {
     });
     expect(reply.status).toBe(413);
     expect(reply.headers.connection).toBe('close');
+  });
+
+  it('relays an Anki package past that cap to importAnki only, and refuses one over 50 MB before relaying it', async () => {
+    const { token } = await createUser();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };
+    // 3 MB that are no package: the api read them all and answers for itself.
+    const relayed = await web('/api/flashcard/importAnki', { method: 'POST', headers, body: 'x'.repeat(3 * 1024 * 1024) });
+    expect(relayed.status).toBe(400);
+    expect(JSON.parse(relayed.body.toString('utf8'))).toMatchObject({ code: 'anki_package_invalid' });
+    const over = await web('/api/flashcard/importAnki', { method: 'POST', headers: { ...headers, 'content-length': String(MAX_ANKI_IMPORT_BODY_BYTES + 1) } });
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.body.toString('utf8'))).toMatchObject({ code: 'anki_package_too_large' });
+    expect(over.headers.connection).toBe('close');
   });
 });
 

@@ -102,6 +102,10 @@ export const messages = {
   review_id_reused: 'This review id was already used for another card.',
   review_time_invalid: 'A review must be dated within the last 30 days and not in the future.',
   review_duration_invalid: 'A review lasts between 0 milliseconds and one hour.',
+  // Anki packages brought back (importAnki)
+  anki_package_too_large: 'An Anki package can be at most 50 MB.',
+  anki_package_invalid: 'This file is not an Anki package (.apkg).',
+  anki_package_foreign: 'This Anki package holds none of your Jerga cards.',
   new_cards_per_day_invalid: 'New cards per day must be a whole number from 0 to 999.',
   max_reviews_per_day_invalid: 'Reviews per day must be a whole number from 0 to 9999.',
   deck_filter_required: 'A deck needs a country or a tag.',

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(191);
+select plan(195);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -83,10 +83,15 @@ select plan(191);
 --     public knowledge; request_recording locks with it), voice_queue_page and voice_totals (the
 --     voice queue and its counts: shown entries only). None: the voice bookkeeping's triggers
 --     and helpers (count_voices, refresh_voice_need, fulfil_recording_requests, keep_*_voice_need).
+--   authenticated only: start_anki_import and import_anki_reviews (importAnki: the caller's own
+--     collection key and rate limits, reviews merged into the caller's own cards only; a guest
+--     may not call them at all).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
+  ('public.start_anki_import()', false, true),
+  ('public.import_anki_reviews(text, jsonb)', false, true),
   ('private.voice_need_of(uuid, boolean)', true, true),
   ('private.voice_queue_page(text, integer, integer, integer, uuid)', true, true),
   ('private.voice_totals()', true, true),

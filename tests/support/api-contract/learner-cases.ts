@@ -9,7 +9,7 @@ import {
   palabrotasChatsReply,
   palabrotasChatTurn,
 } from '../../../supabase/functions/_shared/contract/chats.ts';
-import { addDeckReply } from '../../../supabase/functions/_shared/contract/decks.ts';
+import { addDeckReply, ankiImportReply } from '../../../supabase/functions/_shared/contract/decks.ts';
 import { addFeedbackReply, feedbackListReply, feedbackReply } from '../../../supabase/functions/_shared/contract/feedback.ts';
 import {
   addFlashcardReply,
@@ -28,7 +28,7 @@ import { markReadReply, notificationsPage } from '../../../supabase/functions/_s
 import { authStatusReply } from '../../../supabase/functions/_shared/contract/palabrotas.ts';
 import { currentStreakReply, longestStreakReply, reviewDaysReply } from '../../../supabase/functions/_shared/contract/streaks.ts';
 import { parseEvents } from '../sse.ts';
-import { api, createUser } from '../stack.ts';
+import { api, createUser, stack, testClientAddress, type ApiReply } from '../stack.ts';
 import { addEntry, ok, PASSWORD, type RouteCase } from './world.ts';
 
 // The learner's and the admins' routes (accounts, profiles, streaks, flashcards, the tutor,
@@ -74,6 +74,24 @@ export const learnerCases: RouteCase[] = [
   // The admin adds the deck: the fan's and owner's accounts meet write limits in other cases.
   { route: 'POST /flashcard/addDeck', status: 201, schema: addDeckReply, call: ({ admin }) => api('/flashcard/addDeck', { body: { country: 'MX', limit: 1 }, token: admin.token }) },
   { route: 'POST /flashcard/addVariantDrill', status: 201, schema: variantDrillReply, call: ({ entry, fan }) => api('/flashcard/addVariantDrill', { body: { contentId: entry._id }, token: fan.token }) },
+  {
+    // The admin's own package (a card of the entry, exported) brought straight back: the
+    // owner account hits write limits. The body is the .apkg itself.
+    route: 'POST /flashcard/importAnki',
+    status: 200,
+    schema: ankiImportReply,
+    call: async ({ entry, admin }): Promise<ApiReply> => {
+      await api('/flashcard/addFlashcard', { body: { contentId: entry._id, kind: 'basic' }, token: admin.token });
+      const headers = { authorization: `Bearer ${admin.token}`, 'x-forwarded-for': testClientAddress };
+      const pkg = await (await fetch(`${stack().apiUrl}/api/flashcard/exportAnki/${admin.id}`, { headers })).arrayBuffer();
+      const response = await fetch(`${stack().apiUrl}/api/flashcard/importAnki`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/octet-stream' },
+        body: pkg,
+      });
+      return { status: response.status, body: await response.json(), headers: response.headers };
+    },
+  },
   { route: 'GET /flashcard/getFlashcardKinds/:contentId', status: 200, schema: flashcardKindsReply, call: ({ entry, fan }) => api(`/flashcard/getFlashcardKinds/${entry._id}`, { token: fan.token }) },
   { route: 'GET /flashcard/getFlashcards/:userId', status: 200, schema: flashcardsReply, call: ({ fan }) => api(`/flashcard/getFlashcards/${fan.id}`, { token: fan.token }) },
   {

@@ -13,6 +13,9 @@ import { comments } from './comments.ts';
 import { contact, feedback, feedbackAdmin } from './feedback.ts';
 import { decks } from './decks.ts';
 import { flashcards } from './flashcards.ts';
+import { ankiImport } from './anki-import.ts';
+import { ANKI_IMPORT_PATH } from '../anki/import-body.ts';
+import { ankiExport } from './anki-export.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
 import { admin, reports } from './moderation.ts';
@@ -41,19 +44,18 @@ export function createApiApp(): Hono<ApiEnv> {
   // the session cookie (the palabrotas client) is only used from the app's own origin, which
   // proxies /api, so no other site needs the browser's cookies sent here.
   app.use('*', cors({ origin: '*', credentials: false, maxAge: 3600, exposeHeaders: ['X-Supabase-Api-Version', 'Retry-After'] }));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => {
-        const response = errorResponse(new ApiError(413, 'payload_too_large', { details: { maxBytes: MAX_BODY_BYTES } }), c);
-        // The rest of the body is never read, so this connection cannot carry another request:
-        // say so, or a client reusing it loses its next request ("other side closed").
-        response.headers.set('connection', 'close');
-        return response;
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      const response = errorResponse(new ApiError(413, 'payload_too_large', { details: { maxBytes: MAX_BODY_BYTES } }), c);
+      // The rest of the body is never read, so this connection cannot carry another request:
+      // say so, or a client reusing it loses its next request ("other side closed").
+      response.headers.set('connection', 'close');
+      return response;
+    },
+  });
+  // An Anki package may be 50 MB: its one route counts its own body (anki-import.ts).
+  app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path === ANKI_IMPORT_PATH ? next() : limitBody(c, next)));
   app.use('*', withCaller);
   app.route('/content', content);
   app.route('/content', usage);
@@ -65,7 +67,12 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', streaks);
   app.route('/user', profiles);
   app.route('/flashcard', flashcards);
+<<<<<<< HEAD
   app.route('/flashcard', decks);
+=======
+  app.route('/flashcard', ankiImport);
+  app.route('/flashcard', ankiExport);
+>>>>>>> i35-import
   app.route('/vote', votes);
   app.route('/recording', voiceRequests);
   app.route('/recording', recordings);
