@@ -3913,6 +3913,23 @@ end;
 $function$;
 comment on function private.order_variant_link() is 'Variant links trigger: stores the pair in order (entry_a < entry_b).';
 
+-- function private.own_anki_collection_key()
+CREATE OR REPLACE FUNCTION private.own_anki_collection_key()
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select auth.uid()) is null then
+    raise exception 'this needs a signed-in user' using errcode = '42501', hint = 'login_required';
+  end if;
+  return private.anki_collection_key((select auth.uid()));
+end;
+$function$;
+grant execute on function private.own_anki_collection_key() to authenticated;
+comment on function private.own_anki_collection_key() is 'The calling learner''s Anki collection key (made on first use); 42501 for a guest.';
+
 -- function private.public_profile(user_id uuid)
 CREATE OR REPLACE FUNCTION private.public_profile(user_id uuid)
  RETURNS TABLE(id uuid, name text, created_at timestamp with time zone, speaker_country character)
@@ -6226,6 +6243,76 @@ $function$;
 grant execute on function public.add_variant_drill(entry_id uuid) to anon;
 grant execute on function public.add_variant_drill(entry_id uuid) to authenticated;
 comment on function public.add_variant_drill(entry_id uuid) is 'Adds a variant card of every shown entry of the entry''s group the caller lacks; returns {added, cards}.';
+
+-- function public.anki_export()
+CREATE OR REPLACE FUNCTION public.anki_export()
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  who constant uuid := (select auth.uid());
+  collection_key text;
+  cards json;
+  entries json;
+  reviews json;
+begin
+  if who is null then
+    raise exception 'this needs a signed-in user' using errcode = '42501', hint = 'login_required';
+  end if;
+  perform private.take_rate_limit('anki_export', who::text, 20, interval '1 hour', 'rate_limited');
+  collection_key := private.own_anki_collection_key();
+
+  select coalesce(json_agg(json_build_object(
+           'id', f.id, 'entryId', f.entry_id, 'kind', f.kind, 'state', f.state,
+           'due', floor(extract(epoch from f.due) * 1000)::bigint,
+           'scheduledDays', f.scheduled_days, 'stability', f.stability, 'difficulty', f.difficulty,
+           'reps', f.reps, 'lapses', f.lapses,
+           'lastReview', floor(extract(epoch from f.last_review) * 1000)::bigint,
+           'suspended', f.suspended, 'learningSteps', f.learning_steps,
+           'createdAt', floor(extract(epoch from f.created_at) * 1000)::bigint)
+         order by f.created_at, f.id), '[]'::json)
+    into cards
+    from public.flashcards f
+    join public.entries e on e.id = f.entry_id
+   where f.user_id = who;
+
+  -- The cloze text is the cloze card's own front (private.entry_cloze: the example with its
+  -- marked gap or the word blanked as _____) with what was blanked, so the package can put
+  -- Anki's {{c1::…}} where Jerga shows the blank.
+  select coalesce(json_agg(json_build_object(
+           'id', e.id, 'title', e.title, 'description', e.description, 'descriptionEs', e.description_es,
+           'country', e.country, 'countryName', coalesce(c.name_en, e.country),
+           'example', coalesce(e.example_sentence, ''), 'hint', coalesce(e.hint, ''),
+           'cloze', private.entry_cloze(e),
+           'clozeAnswer', case when e.example_gap is not null
+                                and strpos(coalesce(e.example_sentence, ''), e.example_gap) > 0
+                               then e.example_gap else e.title end,
+           'recording', private.native_recording(e))
+         order by e.id), '[]'::json)
+    into entries
+    from public.entries e
+    left join public.countries c on c.code = e.country
+   where e.id in (select f.entry_id from public.flashcards f where f.user_id = who);
+
+  select coalesce(json_agg(json_build_object(
+           'cardId', r.flashcard_id,
+           'reviewedAt', floor(extract(epoch from r.reviewed_at) * 1000)::bigint,
+           'rating', r.rating, 'stateBefore', r.state_before, 'scheduledDays', r.scheduled_days,
+           'difficultyAfter', r.difficulty_after, 'durationMs', r.duration_ms, 'elapsedDays', r.elapsed_days,
+           'dueAfter', floor(extract(epoch from r.due_after) * 1000)::bigint)
+         order by r.reviewed_at, r.id), '[]'::json)
+    into reviews
+    from public.reviews r
+    join public.flashcards f on f.id = r.flashcard_id
+    join public.entries e on e.id = f.entry_id
+   where r.user_id = who and f.user_id = who;
+
+  return json_build_object('collectionKey', collection_key, 'cards', cards, 'entries', entries, 'reviews', reviews);
+end;
+$function$;
+grant execute on function public.anki_export() to authenticated;
+comment on function public.anki_export() is 'The caller''s Anki package contents (issue 35): collectionKey, cards (schedule, FSRS memory state), their entries'' fields with the cloze text and best native recording, and the reviews of those cards oldest first (with due after, for learning steps); times in epoch ms. 20 calls an hour per learner; 42501 for guests.';
 
 -- function public.audit_entries(after_id bigint, page_size integer)
 CREATE OR REPLACE FUNCTION public.audit_entries(after_id bigint DEFAULT NULL::bigint, page_size integer DEFAULT 50)

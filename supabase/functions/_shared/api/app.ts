@@ -12,6 +12,7 @@ import { voiceRequests } from './voice-requests.ts';
 import { comments } from './comments.ts';
 import { contact, feedback, feedbackAdmin } from './feedback.ts';
 import { flashcards } from './flashcards.ts';
+import { ankiExport } from './anki-export.ts';
 import { streaks } from './streaks.ts';
 import { chats } from './chats.ts';
 import { admin, reports } from './moderation.ts';
@@ -64,6 +65,7 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', streaks);
   app.route('/user', profiles);
   app.route('/flashcard', flashcards);
+  app.route('/flashcard', ankiExport);
   app.route('/vote', votes);
   app.route('/recording', voiceRequests);
   app.route('/recording', recordings);
