@@ -8,7 +8,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(18);
+select plan(19);
 
 -- Users: learner …01, other learner …02, admin …03.
 select tests.create_user('70010000-0000-4000-8000-000000000001', 'Lena Learner') as learner_session \gset
@@ -22,9 +22,17 @@ insert into public.entries (id, title, description, country, author, owner, show
    'Tengo mucha chamba hoy.', 'Mexico', 'Trabajo.'),
   ('70e00000-0000-4000-8000-000000000002', 'chido', 'Cool.', 'MX', 'Ada', '70010000-0000-4000-8000-000000000003', true, null, null, null),
   ('70e00000-0000-4000-8000-000000000003', 'oculta', 'Hidden.', 'MX', 'Ada', '70010000-0000-4000-8000-000000000003', true, null, null, null);
-insert into public.recordings (id, entry_id, user_id, path, country, duration_ms) values
+-- chamba's takes: the native one the export must carry (…01), an older native one (…02), a
+-- better-voted one from Colombia (…03) and a newer native one held by moderators (…04).
+insert into public.recordings (id, entry_id, user_id, path, country, duration_ms, vote_score, created_at, moderation) values
   ('70a00000-0000-4000-8000-000000000001', '70e00000-0000-4000-8000-000000000001', '70010000-0000-4000-8000-000000000002',
-   '70010000-0000-4000-8000-000000000002/70e00000-0000-4000-8000-000000000001/take.wav', 'MX', 900);
+   '70010000-0000-4000-8000-000000000002/70e00000-0000-4000-8000-000000000001/take.wav', 'MX', 900, 0, now() - interval '1 day', null),
+  ('70a00000-0000-4000-8000-000000000002', '70e00000-0000-4000-8000-000000000001', '70010000-0000-4000-8000-000000000002',
+   '70010000-0000-4000-8000-000000000002/70e00000-0000-4000-8000-000000000001/old.wav', 'MX', 900, 0, now() - interval '2 days', null),
+  ('70a00000-0000-4000-8000-000000000003', '70e00000-0000-4000-8000-000000000001', '70010000-0000-4000-8000-000000000002',
+   '70010000-0000-4000-8000-000000000002/70e00000-0000-4000-8000-000000000001/co.wav', 'CO', 900, 5, now() - interval '3 days', null),
+  ('70a00000-0000-4000-8000-000000000004', '70e00000-0000-4000-8000-000000000001', '70010000-0000-4000-8000-000000000002',
+   '70010000-0000-4000-8000-000000000002/70e00000-0000-4000-8000-000000000001/held.wav', 'MX', 900, 0, now(), 'held');
 -- Cards as rate_flashcard leaves them: the learner's basic (in review), cloze (new,
 -- suspended), chido basic, oculta basic; the other learner's and the admin's basic of chamba.
 insert into public.flashcards (id, user_id, entry_id, kind, state, due, stability, difficulty, scheduled_days, reps, lapses, last_review, suspended, created_at) values
@@ -81,17 +89,20 @@ select is((select e from learner_export, jsonb_array_elements(data -> 'entries')
   jsonb_build_object('id', '70e00000-0000-4000-8000-000000000001', 'title', 'chamba', 'description', 'Work, a job.',
     'descriptionEs', 'Trabajo.', 'country', 'MX', 'countryName', 'Mexico', 'example', 'Tengo mucha chamba hoy.', 'hint', 'Mexico',
     'cloze', 'Tengo mucha _____ hoy.', 'clozeAnswer', 'chamba',
-    'recording', jsonb_build_object('_id', '70a00000-0000-4000-8000-000000000001', 'durationMs', 900, 'speakerCountry', 'MX',
+    'recording', jsonb_build_object('_id', '70a00000-0000-4000-8000-000000000001',
       'path', '70010000-0000-4000-8000-000000000002/70e00000-0000-4000-8000-000000000001/take.wav')),
   'an entry''s fields, the cloze card''s text with what it blanks, and the best native recording');
+select is((select jsonb_agg(e -> 'recording' ->> '_id' order by e ->> 'id') from learner_export, jsonb_array_elements(data -> 'entries') e),
+  (select jsonb_agg(private.native_recording(e) ->> '_id' order by e.id) from public.entries e
+    where e.id in ('70e00000-0000-4000-8000-000000000001', '70e00000-0000-4000-8000-000000000002')),
+  'each entry''s recording is the one the flashcard reply carries (private.native_recording), or null');
 select is((select jsonb_agg(e ->> 'title' order by e ->> 'title') from learner_export, jsonb_array_elements(data -> 'entries') e),
   '["chamba", "chido"]', 'each entry of the learner''s cards once; the hidden one is gone');
-select is((select jsonb_agg(jsonb_build_object('card', r ->> 'cardId', 'rating', r -> 'rating', 'state', r -> 'stateBefore',
-                                               'duration', r -> 'durationMs', 'dueAfter', r -> 'dueAfter'))
-             from learner_export, jsonb_array_elements(data -> 'reviews') r),
-  '[{"card": "70c00000-0000-4000-8000-000000000001", "rating": 3, "state": 0, "duration": 1200, "dueAfter": 1796112600000},
-    {"card": "70c00000-0000-4000-8000-000000000001", "rating": 4, "state": 1, "duration": null, "dueAfter": 1796889600000}]',
-  'the learner''s reviews of those cards, oldest first (none of the hidden entry''s card, none of another learner)');
+select is((select data -> 'reviews' from learner_export),
+  '{"cardId": ["70c00000-0000-4000-8000-000000000001", "70c00000-0000-4000-8000-000000000001"],
+    "reviewedAt": [1796112000000, 1796198400000], "rating": [3, 4], "stateBefore": [0, 1], "scheduledDays": [0, 8],
+    "difficultyAfter": [5, 4.25], "durationMs": [1200, null], "elapsedDays": [0, 1], "dueAfter": [1796112600000, 1796889600000]}',
+  'the learner''s reviews of those cards as columns, oldest first (none of the hidden entry''s card, none of another learner)');
 
 -------------------------------------------------------------------------------- another learner
 select tests.clear_authentication();
@@ -102,8 +113,7 @@ select isnt((select data ->> 'collectionKey' from other_export), (select data ->
   'another learner has a key of their own');
 select is((select jsonb_agg(c ->> 'id') from other_export, jsonb_array_elements(data -> 'cards') c),
   '["70c00000-0000-4000-8000-000000000005"]', 'another learner gets only their own card');
-select is((select jsonb_agg(r -> 'rating') from other_export, jsonb_array_elements(data -> 'reviews') r),
-  '[1]', 'and only their own review');
+select is((select data #> '{reviews,rating}' from other_export), '[1]', 'and only their own review');
 select throws_ok($$ select private.anki_collection_key('70010000-0000-4000-8000-000000000001') $$, '42501', null,
   'nor can they ask for the learner''s key');
 
@@ -113,7 +123,7 @@ select tests.authenticate_as('70010000-0000-4000-8000-000000000003', :'admin_ses
 
 select is((select jsonb_build_object('cards', jsonb_agg(c ->> 'id'), 'reviews', (public.anki_export()::jsonb -> 'reviews'))
              from jsonb_array_elements(public.anki_export()::jsonb -> 'cards') c),
-  '{"cards": ["70c00000-0000-4000-8000-000000000006"], "reviews": []}', 'an admin exports only their own cards and reviews');
+  '{"cards": ["70c00000-0000-4000-8000-000000000006"], "reviews": {"cardId": [], "reviewedAt": [], "rating": [], "stateBefore": [], "scheduledDays": [], "difficultyAfter": [], "durationMs": [], "elapsedDays": [], "dueAfter": []}}', 'an admin exports only their own cards and reviews');
 
 -------------------------------------------------------------------------------- rate limit
 select tests.clear_authentication();
