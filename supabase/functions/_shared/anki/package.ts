@@ -77,14 +77,14 @@ function producedStream(produce: (push: (chunk: Uint8Array) => Promise<void>) =>
 
 type VoicedEntry = AnkiExportEntry & { recording: { _id: string; path: string } };
 
-/** Each entry's recording, read a few at a time, handed to `onRead` in order as each batch comes; the entries whose recording could not be read. */
-async function readRecordings(entries: readonly VoicedEntry[], read: MediaReader, onRead: (entry: VoicedEntry, bytes: Uint8Array) => void): Promise<Set<string>> {
+/** Each entry's recording, read a few at a time, handed to `onRead` (awaited) as each batch comes; the entries whose recording could not be read. */
+async function readRecordings(entries: readonly VoicedEntry[], read: MediaReader, onRead: (entry: VoicedEntry, bytes: Uint8Array) => Promise<void>): Promise<Set<string>> {
   const missing = new Set<string>();
   for (let start = 0; start < entries.length; start += MEDIA_CONCURRENCY) {
     const batch = entries.slice(start, start + MEDIA_CONCURRENCY);
     const read_ = await Promise.all(batch.map((entry) => read(entry.recording.path)));
     for (const [index, bytes] of read_.entries()) {
-      if (bytes) onRead(batch[index], bytes);
+      if (bytes) await onRead(batch[index], bytes);
       else missing.add(batch[index].id);
     }
   }
@@ -104,10 +104,14 @@ export function ankiPackageStream(data: AnkiExport, { now, readMedia }: { now: n
       if (error) failure = error;
       else pending.push(chunk);
     });
-    const flush = async () => {
-      if (failure) throw failure;
-      for (const chunk of pending.splice(0)) await push(chunk);
-    };
+    // One flush after another (each waits for the reader), so chunks leave in the zip's order
+    // and the recordings are read no faster than the download takes them.
+    let flushing = Promise.resolve();
+    const flush = () =>
+      (flushing = flushing.then(async () => {
+        if (failure) throw failure;
+        for (const chunk of pending.splice(0)) await push(chunk);
+      }));
     const voiced = data.entries.filter((entry): entry is VoicedEntry => entry.recording !== null);
     const soundFiles = new Map(voiced.map((entry) => [entry.id, soundFileName(entry.recording)]));
     const media: Record<string, string> = {};
@@ -117,7 +121,10 @@ export function ankiPackageStream(data: AnkiExport, { now, readMedia }: { now: n
       zip.add(file);
       file.push(bytes, true);
       media[name] = soundFiles.get(entry.id)!;
+      return flush();
     });
+    // Awaited by the build; should the build fail first, a later failure here must not go unhandled.
+    reading.catch(() => undefined);
     const collectionBytes = await buildCollection({ data, soundFiles, missingSounds: () => reading, now });
     await flush();
     const collection = new ZipDeflate('collection.anki2', { level: 1 });
