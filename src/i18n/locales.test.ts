@@ -3,6 +3,7 @@ import i18n from '@/i18n';
 import enUSFirst from './locales/en-US.json';
 import enUSAccount from './locales/en-US.account.json';
 import enUSAddContent from './locales/en-US.addContent.json';
+import enUSAnki from './locales/en-US.anki.json';
 import enUSAdmin from './locales/en-US.admin.json';
 import enUSAuthNotices from './locales/en-US.authNotices.json';
 import enUSChat from './locales/en-US.chat.json';
@@ -40,6 +41,7 @@ const enUS = {
   account: { ...enUSFirst.account, ...enUSAccount },
   flashcards: { ...enUSFirst.flashcards, ...enUSFlashcards },
   addContent: enUSAddContent,
+  anki: enUSAnki,
   editContent: enUSEditContent,
   entryVoice: enUSEntryVoice,
   forms: enUSForms,

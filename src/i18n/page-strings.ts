@@ -1,5 +1,6 @@
 import type enUSAccount from './locales/en-US.account.json';
 import type enUSAddContent from './locales/en-US.addContent.json';
+import type enUSAnki from './locales/en-US.anki.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAuthNotices from './locales/en-US.authNotices.json';
 import type enUSChat from './locales/en-US.chat.json';
@@ -35,6 +36,7 @@ import i18n, { FALLBACK_LANGUAGE } from './index';
 export interface EnglishPageStrings {
   account: typeof enUSAccount;
   addContent: typeof enUSAddContent;
+  anki: typeof enUSAnki;
   editContent: typeof enUSEditContent;
   entryVoice: typeof enUSEntryVoice;
   flashcards: typeof enUSFlashcards;

@@ -226,12 +226,29 @@ export async function apiDownload(path: string, signal?: AbortSignal): Promise<B
   return response.blob();
 }
 
+/**
+ * A file sent as the request body itself (an Anki package), with the user's token; returns
+ * the JSON reply, or throws ApiError for a non-2xx reply.
+ */
+export async function apiUpload<T>(path: string, file: Blob, contentType: string): Promise<T> {
+  const token = (await currentAccessToken()) ?? env.supabaseAnonKey;
+  const response = await fetchApi(buildUrl(path), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': contentType },
+    body: file,
+  });
+  const body = await bodyOf(response);
+  if (!response.ok) throw replyError(response, body);
+  return body as T;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'asUser'>) => apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string, options?: Pick<RequestOptions, 'keepalive'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
   download: apiDownload,
+  upload: apiUpload,
 };
 
 /** Sends a streaming request once; the body is left unread for a 2xx reply. */

@@ -6369,12 +6369,12 @@ begin
 
   select coalesce(json_agg(json_build_object(
            'id', f.id, 'entryId', f.entry_id, 'kind', f.kind, 'state', f.state,
-           'due', floor(extract(epoch from f.due) * 1000)::bigint,
+           'due', floor(date_part('epoch', f.due) * 1000)::bigint,
            'scheduledDays', f.scheduled_days, 'stability', f.stability, 'difficulty', f.difficulty,
            'reps', f.reps, 'lapses', f.lapses,
-           'lastReview', floor(extract(epoch from f.last_review) * 1000)::bigint,
+           'lastReview', floor(date_part('epoch', f.last_review) * 1000)::bigint,
            'suspended', f.suspended, 'learningSteps', f.learning_steps,
-           'createdAt', floor(extract(epoch from f.created_at) * 1000)::bigint)
+           'createdAt', floor(date_part('epoch', f.created_at) * 1000)::bigint)
          order by f.created_at, f.id), '[]'::json)
     into cards
     from public.flashcards f
@@ -6388,24 +6388,39 @@ begin
            'id', e.id, 'title', e.title, 'description', e.description, 'descriptionEs', e.description_es,
            'country', e.country, 'countryName', coalesce(c.name_en, e.country),
            'example', coalesce(e.example_sentence, ''), 'hint', coalesce(e.hint, ''),
-           'cloze', private.entry_cloze(e),
+           -- Only where there is a cloze card: blanking the example is the costly part.
+           'cloze', case when exists (select 1 from public.flashcards f
+                                       where f.user_id = who and f.entry_id = e.id and f.kind = 'cloze')
+                         then private.entry_cloze(e) end,
            'clozeAnswer', case when e.example_gap is not null
                                 and strpos(coalesce(e.example_sentence, ''), e.example_gap) > 0
                                then e.example_gap else e.title end,
-           'recording', private.native_recording(e))
+           'recording', case when rec.id is null then null else json_build_object('_id', rec.id, 'path', rec.path) end)
          order by e.id), '[]'::json)
     into entries
     from public.entries e
     left join public.countries c on c.code = e.country
+    -- private.native_recording's rule (the entry's own country, not moderated, best voted, then
+    -- newest), as a join: the function is planned again for each of thousands of entries.
+    left join lateral (
+      select r.id, r.path from public.recordings r
+       where r.entry_id = e.id and r.country = e.country and r.moderation is null
+       order by r.vote_score desc, r.created_at desc, r.id desc
+       limit 1) rec on true
    where e.id in (select f.entry_id from public.flashcards f where f.user_id = who);
 
-  select coalesce(json_agg(json_build_object(
-           'cardId', r.flashcard_id,
-           'reviewedAt', floor(extract(epoch from r.reviewed_at) * 1000)::bigint,
-           'rating', r.rating, 'stateBefore', r.state_before, 'scheduledDays', r.scheduled_days,
-           'difficultyAfter', r.difficulty_after, 'durationMs', r.duration_ms, 'elapsedDays', r.elapsed_days,
-           'dueAfter', floor(extract(epoch from r.due_after) * 1000)::bigint)
-         order by r.reviewed_at, r.id), '[]'::json)
+  -- The reviews as columns (one array per field, oldest first), not an object per review:
+  -- 20,000 reviews build three times faster so. All aggregates share one order, sorted once.
+  select json_build_object(
+           'cardId', coalesce(array_agg(r.flashcard_id order by r.reviewed_at, r.id), '{}'),
+           'reviewedAt', coalesce(array_agg(floor(date_part('epoch', r.reviewed_at) * 1000)::bigint order by r.reviewed_at, r.id), '{}'),
+           'rating', coalesce(array_agg(r.rating order by r.reviewed_at, r.id), '{}'),
+           'stateBefore', coalesce(array_agg(r.state_before order by r.reviewed_at, r.id), '{}'),
+           'scheduledDays', coalesce(array_agg(r.scheduled_days order by r.reviewed_at, r.id), '{}'),
+           'difficultyAfter', coalesce(array_agg(r.difficulty_after order by r.reviewed_at, r.id), '{}'),
+           'durationMs', coalesce(array_agg(r.duration_ms order by r.reviewed_at, r.id), '{}'),
+           'elapsedDays', coalesce(array_agg(r.elapsed_days order by r.reviewed_at, r.id), '{}'),
+           'dueAfter', coalesce(array_agg(floor(date_part('epoch', r.due_after) * 1000)::bigint order by r.reviewed_at, r.id), '{}'))
     into reviews
     from public.reviews r
     join public.flashcards f on f.id = r.flashcard_id
@@ -6416,7 +6431,7 @@ begin
 end;
 $function$;
 grant execute on function public.anki_export() to authenticated;
-comment on function public.anki_export() is 'The caller''s Anki package contents (issue 35): collectionKey, cards (schedule, FSRS memory state), their entries'' fields with the cloze text and best native recording, and the reviews of those cards oldest first (with due after, for learning steps); times in epoch ms. 20 calls an hour per learner; 42501 for guests.';
+comment on function public.anki_export() is 'The caller''s Anki package contents (issue 35): collectionKey, cards (schedule, FSRS memory state), their entries'' fields with the cloze text and best native recording, and the reviews of those cards oldest first as columns (with due after, for learning steps); times in epoch ms. 20 calls an hour per learner; 42501 for guests.';
 
 -- function public.audit_entries(after_id bigint, page_size integer)
 CREATE OR REPLACE FUNCTION public.audit_entries(after_id bigint DEFAULT NULL::bigint, page_size integer DEFAULT 50)

@@ -1,3 +1,5 @@
+import { unzipSync } from 'fflate';
+import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
@@ -7,7 +9,7 @@ import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
 // A learner in real Chromium against the production build: adds three entries to their
 // flashcards (from the home grid and from an entry page), reviews them with all four
 // ratings (Again's card comes back when its step is due), sees the streak toast, then finds the streak and the
-// review calendar on /account. Screenshots go to test-results/e2e/flashcards-*.png.
+// review calendar on /account, downloads the review log and the cards for Anki. Screenshots go to test-results/e2e/flashcards-*.png.
 
 const run = Date.now().toString(36);
 const learner = { name: `Lola ${run}`, email: `lola-cards-${run}@e2e.jerga.local`, password: `tarjetas-${run}` };
@@ -152,6 +154,20 @@ describe('a learner’s first day with flashcards', () => {
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe('card_id,review_time,review_rating,review_state,review_duration');
     expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('downloads the cards for Anki as an .apkg: a zip holding the collection with every card', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export for Anki' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^jerga-\d{4}-\d{2}-\d{2}\.apkg$/);
+    const bytes = await (await download.createReadStream()).toArray().then((chunks) => new Uint8Array(Buffer.concat(chunks)));
+    const files = unzipSync(bytes);
+    expect(Object.keys(files).sort()).toEqual(['collection.anki2', 'media']);
+    const SQL = await initSqlJs();
+    const collection = new SQL.Database(files['collection.anki2']);
+    const [{ count }] = await adminSql()<{ count: number }[]>`select count(*)::integer as count from public.flashcards where entry_id = any(${entryIds}::uuid[])`;
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(collection.exec('select count(*) from cards')[0].values[0][0]).toBe(count);
+    collection.close();
   });
 
   it('works on a phone in Spanish', async () => {

@@ -202,6 +202,35 @@ describe('GET /api/flashcard/exportAnki/:userId', () => {
     second.db.close();
   });
 
+  it('gives a new learner exporting in two tabs at once one collection key: the same GUIDs in both', async () => {
+    const fresh = await createUser();
+    const entryId = await newEntry({ title: `dos${randomUUID().slice(0, 6)}`, description: 'Two', example: 'Dos.' });
+    expect((await api('/flashcard/addFlashcard', { body: { contentId: entryId }, token: fresh.token })).status).toBe(201);
+    const replies = await Promise.all([download(fresh, fresh.id), download(fresh, fresh.id)]);
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200]);
+    const guids = await Promise.all(replies.map(async (reply) => {
+      const { db } = collectionOf(new Uint8Array(await reply.arrayBuffer()));
+      const found = rows<{ guid: string }>(db, 'select guid from notes');
+      db.close();
+      return found;
+    }));
+    expect(guids[0]).toEqual(guids[1]);
+    const keys = await adminSql()<{ key: string }[]>`select key from private.anki_collections where user_id = ${fresh.id}`;
+    expect(guids[0]).toEqual([{ guid: noteGuid(keys[0].key, entryId) }]);
+  });
+
+  it('keeps serving after a download is abandoned halfway', async () => {
+    const response = await download(learner, learner.id);
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    // The browser goes away: the connection closes with the package half read.
+    await reader.cancel();
+    const next = await download(learner, learner.id);
+    expect(next.status).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(await next.arrayBuffer())))).toContain('collection.anki2');
+  });
+
   it('leaves out a recording Storage cannot serve (the note keeps no [sound:]) and still answers 200', async () => {
     const [row] = await adminSql()<{ path: string }[]>`select path from public.recordings where id = ${recording._id}`;
     const { error } = await storageOf(speaker).from('recordings').remove([row.path]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorBody } from '../../supabase/functions/_shared/contract/common.ts';
+import { ankiExportCases } from '../support/api-contract/anki-export-cases.ts';
 import { clientRoutes, normalizedRoute } from '../support/api-contract/client-routes.ts';
 import { contentCases } from '../support/api-contract/content-cases.ts';
 import { learnerCases } from '../support/api-contract/learner-cases.ts';
@@ -14,7 +15,7 @@ import { api, closeAdminSql } from '../support/stack.ts';
 // that the contract does not name fails here, as does a missing or mistyped one. A few routes
 // only the palabrotas client asks for are checked too; the CSV exports are not JSON.
 
-const cases: RouteCase[] = [...contentCases, ...learnerCases, ...pushCases];
+const cases: RouteCase[] = [...contentCases, ...learnerCases, ...pushCases, ...ankiExportCases];
 
 let world: World;
 

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
+import { AnkiControls } from '@/features/flashcards';
 import { api } from '@/lib/api';
 import './account-strings';
 
@@ -50,6 +51,9 @@ export function ExportData({ userId }: { userId: string }) {
           </button>
         ))}
       </div>
+      <Suspense fallback={null}>
+        <AnkiControls userId={userId} />
+      </Suspense>
     </section>
   );
 }

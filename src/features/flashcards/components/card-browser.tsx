@@ -6,6 +6,7 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { CountryFlag, useCountries, useCountryName } from '@/features/countries';
 import { useTags } from '@/features/tags';
+import AnkiControls from '../anki/anki-controls';
 import { useBrowseFlashcards, useRemoveFlashcard, useResetFlashcard, useSuspendFlashcard, type BrowsedFlashcard, type BrowseFilters } from '../api/browse-flashcards';
 import '../flashcard-strings';
 import './card-browser.css';
@@ -64,6 +65,7 @@ export function CardBrowser({ userId }: { userId: string }) {
         </div>
         <FilterSelects filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
       </form>
+      <AnkiControls userId={userId} />
       {cards.isPending ? (
         <p className="results__status" role="status">
           <Spinner size="sm" />

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FlashcardKind } from '../contract/flashcards.ts';
 import { collectionConfigJson, deckConfigJson, decksJson, modelsJson } from './collection-config.ts';
 import { CARD_TYPE_OF_STATE, FIELD_SEPARATOR, JERGA_CLOZE_NOTETYPE_ID, JERGA_DECK_ID, JERGA_NOTETYPE_ID, REVLOG_TYPE, SCHEMA_11, SCHEMA_11_VERSION, noteGuid, ordinalOf } from './format.ts';
@@ -35,22 +36,23 @@ export interface AnkiExportEntry {
   clozeAnswer: string;
   recording: { _id: string; path: string } | null;
 }
-export interface AnkiExportReview {
-  cardId: string;
-  reviewedAt: number;
-  rating: number;
-  stateBefore: 0 | 1 | 2 | 3;
-  scheduledDays: number;
-  difficultyAfter: number;
-  durationMs: number | null;
-  elapsedDays: number;
-  dueAfter: number;
+/** The reviews as columns, oldest first: review i is each array's i-th value. */
+export interface AnkiExportReviews {
+  cardId: string[];
+  reviewedAt: number[];
+  rating: number[];
+  stateBefore: (0 | 1 | 2 | 3)[];
+  scheduledDays: number[];
+  difficultyAfter: number[];
+  durationMs: (number | null)[];
+  elapsedDays: number[];
+  dueAfter: number[];
 }
 export interface AnkiExport {
   collectionKey: string;
   cards: AnkiExportCard[];
   entries: AnkiExportEntry[];
-  reviews: AnkiExportReview[];
+  reviews: AnkiExportReviews;
 }
 
 const DAY_SECONDS = 86_400;
@@ -70,9 +72,8 @@ function stripHtml(html: string): string {
 }
 
 /** Anki's note checksum: the first 8 hex digits of the SHA-1 of the stripped first field, as an integer. */
-async function checksumOf(firstField: string): Promise<number> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(stripHtml(firstField))));
-  return ((digest[0] << 24) >>> 0) + (digest[1] << 16) + (digest[2] << 8) + digest[3];
+function checksumOf(firstField: string): number {
+  return Number.parseInt(createHash('sha1').update(stripHtml(firstField)).digest('hex').slice(0, 8), 16);
 }
 
 /** Ids unique within a table, as near the wanted instant as can be: a clash takes the next free millisecond. */
@@ -133,15 +134,20 @@ function scheduleOf(card: AnkiExportCard, position: number, crtSeconds: number) 
 const REVLOG_TYPE_OF_STATE = [REVLOG_TYPE.learn, REVLOG_TYPE.learn, REVLOG_TYPE.review, REVLOG_TYPE.relearn] as const;
 
 /** A review's interval as Anki logs it: days, or negative seconds for a step shorter than a day. */
-function revlogInterval(review: AnkiExportReview): number {
-  if (review.scheduledDays > 0) return review.scheduledDays;
-  return -Math.max(1, Math.round((review.dueAfter - review.reviewedAt) / 1000));
+function revlogInterval(scheduledDays: number, reviewedAt: number, dueAfter: number): number {
+  if (scheduledDays > 0) return scheduledDays;
+  return -Math.max(1, Math.round((dueAfter - reviewedAt) / 1000));
 }
 
 export interface CollectionInput {
   data: AnkiExport;
-  /** The package's file name of each entry's recording that was fetched, by entry id. */
+  /** The package's file name of each entry's recording, by entry id, as if every one will be read. */
   soundFiles: ReadonlyMap<string, string>;
+  /**
+   * The entries whose recording could not be read after all: awaited only once the notes are
+   * written (the recordings are read meanwhile), their notes then lose the [sound:].
+   */
+  missingSounds: () => Promise<ReadonlySet<string>>;
   /** The export's time (epoch ms). */
   now: number;
 }
@@ -153,7 +159,7 @@ export interface CollectionInput {
  * a note's from when the card was made, a review's from when it was made), so a second export
  * of the same cards gives the same ids.
  */
-export async function buildCollection({ data, soundFiles, now }: CollectionInput): Promise<Uint8Array> {
+export async function buildCollection({ data, soundFiles, missingSounds, now }: CollectionInput): Promise<Uint8Array> {
   const SQL = await sqlJs();
   const db = new SQL.Database();
   try {
@@ -166,41 +172,15 @@ export async function buildCollection({ data, soundFiles, now }: CollectionInput
       decksJson(nowSeconds), deckConfigJson(nowSeconds), '{}',
     ]);
     db.exec('begin');
-    const entries = new Map(data.entries.map((entry) => [entry.id, entry]));
-    const noteIds = new IdMaker();
-    const notesByKey = new Map<string, number>();
-    const insertNote = db.prepare('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
-    const noteOf = async (card: AnkiExportCard, entry: AnkiExportEntry): Promise<number> => {
-      const cloze = card.kind === 'cloze';
-      const key = `${entry.id}${cloze ? ':cloze' : ''}`;
-      const known = notesByKey.get(key);
-      if (known !== undefined) return known;
-      const id = noteIds.next(card.createdAt);
-      const fields = noteFields(entry, soundFiles.get(entry.id));
-      if (cloze) fields.unshift(clozeText(entry));
-      insertNote.run([id, noteGuid(data.collectionKey, entry.id, cloze), cloze ? JERGA_CLOZE_NOTETYPE_ID : JERGA_NOTETYPE_ID,
-        nowSeconds, ` jerga ${entry.country.toLowerCase()} `, fields.join(FIELD_SEPARATOR), stripHtml(fields[0]),
-        await checksumOf(fields[0]), '']);
-      notesByKey.set(key, id);
-      return id;
-    };
-    const cardIds = new IdMaker();
-    const ankiCardOf = new Map<string, number>();
-    const insertCard = db.prepare('insert into cards values (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)');
-    let position = 0;
-    for (const card of data.cards) {
-      const entry = entries.get(card.entryId);
-      if (!entry) continue;
-      const noteId = await noteOf(card, entry);
-      const id = cardIds.next(card.createdAt);
-      const schedule = scheduleOf(card, (position += 1), crtSeconds);
-      insertCard.run([id, noteId, JERGA_DECK_ID, ordinalOf(card.kind), nowSeconds, schedule.type, schedule.queue, schedule.due,
-        schedule.ivl, schedule.factor, card.reps, card.lapses, schedule.left, schedule.data]);
-      ankiCardOf.set(card.id, id);
-    }
-    insertNote.free();
-    insertCard.free();
+    const { ankiCardOf, voicedNotes } = writeNotesAndCards(db, { data, soundFiles, nowSeconds, crtSeconds });
     writeRevlog(db, data.reviews, ankiCardOf);
+    const missing = await missingSounds();
+    const unvoice = db.prepare('update notes set flds = ? where id = ?');
+    for (const entryId of missing) {
+      // Audio is the last field: the note keeps the rest (its sort field and checksum too).
+      for (const note of voicedNotes.get(entryId) ?? []) unvoice.run([[...note.fields.slice(0, -1), ''].join(FIELD_SEPARATOR), note.id]);
+    }
+    unvoice.free();
     db.exec('commit');
     return db.export();
   } finally {
@@ -208,22 +188,65 @@ export async function buildCollection({ data, soundFiles, now }: CollectionInput
   }
 }
 
+/** The notes (each entry's, and its cloze note) and one card per Jerga card. */
+function writeNotesAndCards(db: import('sql.js').Database, { data, soundFiles, nowSeconds, crtSeconds }:
+  { data: AnkiExport; soundFiles: ReadonlyMap<string, string>; nowSeconds: number; crtSeconds: number }) {
+  const entries = new Map(data.entries.map((entry) => [entry.id, entry]));
+  const noteIds = new IdMaker();
+  const notesByKey = new Map<string, number>();
+  const voicedNotes = new Map<string, { id: number; fields: string[] }[]>();
+  const insertNote = db.prepare('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
+  const noteOf = (card: AnkiExportCard, entry: AnkiExportEntry): number => {
+    const cloze = card.kind === 'cloze';
+    const key = `${entry.id}${cloze ? ':cloze' : ''}`;
+    const known = notesByKey.get(key);
+    if (known !== undefined) return known;
+    const id = noteIds.next(card.createdAt);
+    const fields = noteFields(entry, soundFiles.get(entry.id));
+    if (cloze) fields.unshift(clozeText(entry));
+    insertNote.run([id, noteGuid(data.collectionKey, entry.id, cloze), cloze ? JERGA_CLOZE_NOTETYPE_ID : JERGA_NOTETYPE_ID,
+      nowSeconds, ` jerga ${entry.country.toLowerCase()} `, fields.join(FIELD_SEPARATOR), stripHtml(fields[0]),
+      checksumOf(fields[0]), '']);
+    notesByKey.set(key, id);
+    if (soundFiles.has(entry.id)) voicedNotes.set(entry.id, [...(voicedNotes.get(entry.id) ?? []), { id, fields }]);
+    return id;
+  };
+  const cardIds = new IdMaker();
+  const ankiCardOf = new Map<string, number>();
+  const insertCard = db.prepare('insert into cards values (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)');
+  let position = 0;
+  for (const card of data.cards) {
+    const entry = entries.get(card.entryId);
+    if (!entry) continue;
+    const noteId = noteOf(card, entry);
+    const id = cardIds.next(card.createdAt);
+    const schedule = scheduleOf(card, (position += 1), crtSeconds);
+    insertCard.run([id, noteId, JERGA_DECK_ID, ordinalOf(card.kind), nowSeconds, schedule.type, schedule.queue, schedule.due,
+      schedule.ivl, schedule.factor, card.reps, card.lapses, schedule.left, schedule.data]);
+    ankiCardOf.set(card.id, id);
+  }
+  insertNote.free();
+  insertCard.free();
+  return { ankiCardOf, voicedNotes };
+}
+
 /** The reviews, oldest first, as Anki's revlog. */
-function writeRevlog(db: import('sql.js').Database, reviews: readonly AnkiExportReview[], ankiCardOf: ReadonlyMap<string, number>): void {
+function writeRevlog(db: import('sql.js').Database, reviews: AnkiExportReviews, ankiCardOf: ReadonlyMap<string, number>): void {
   const insert = db.prepare('insert into revlog values (?, ?, -1, ?, ?, ?, ?, ?, ?)');
   // revlog.id is the review's instant in ms and the table's key: two reviews in the same
   // millisecond (two cards rated at once) take the next free one, keeping their order.
   // importAnki matches a card's review within ±1 s, so the shift does not make it new.
   const ids = new IdMaker();
   const lastInterval = new Map<string, number>();
-  for (const review of reviews) {
-    const cardId = ankiCardOf.get(review.cardId);
+  for (const [index, jergaCard] of reviews.cardId.entries()) {
+    const cardId = ankiCardOf.get(jergaCard);
     if (cardId === undefined) continue;
-    const interval = revlogInterval(review);
+    const interval = revlogInterval(reviews.scheduledDays[index], reviews.reviewedAt[index], reviews.dueAfter[index]);
     // Anki with FSRS logs the card's difficulty after the review (1–10) ×100 where SM-2 logs the ease.
-    insert.run([ids.next(review.reviewedAt), cardId, review.rating, interval, lastInterval.get(review.cardId) ?? 0,
-      Math.round(review.difficultyAfter * 100), Math.min(review.durationMs ?? 0, MAX_REVIEW_TIME_MS), REVLOG_TYPE_OF_STATE[review.stateBefore]]);
-    lastInterval.set(review.cardId, interval);
+    insert.run([ids.next(reviews.reviewedAt[index]), cardId, reviews.rating[index], interval, lastInterval.get(jergaCard) ?? 0,
+      Math.round(reviews.difficultyAfter[index] * 100), Math.min(reviews.durationMs[index] ?? 0, MAX_REVIEW_TIME_MS),
+      REVLOG_TYPE_OF_STATE[reviews.stateBefore[index]]]);
+    lastInterval.set(jergaCard, interval);
   }
   insert.free();
 }

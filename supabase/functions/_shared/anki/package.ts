@@ -11,7 +11,7 @@ import { MEDIA_FILE } from './format.ts';
  */
 
 /** Recordings read from Storage at once. */
-const MEDIA_CONCURRENCY = 4;
+const MEDIA_CONCURRENCY = 12;
 /** How long one recording may take to read before it is left out. */
 const MEDIA_TIMEOUT_MS = 10_000;
 /** A recording larger than this is left out (the bucket takes 15-second takes, far smaller). */
@@ -75,18 +75,27 @@ function producedStream(produce: (push: (chunk: Uint8Array) => Promise<void>) =>
   );
 }
 
-/** Each entry with a recording, the recording read a few at a time; `onRead` gets those that came. */
-async function readRecordings(entries: readonly AnkiExportEntry[], read: MediaReader,
-  onRead: (entry: AnkiExportEntry & { recording: { _id: string; path: string } }, bytes: Uint8Array) => Promise<void>): Promise<void> {
-  const wanted = entries.filter((entry): entry is AnkiExportEntry & { recording: { _id: string; path: string } } => entry.recording !== null);
-  for (let start = 0; start < wanted.length; start += MEDIA_CONCURRENCY) {
-    const batch = wanted.slice(start, start + MEDIA_CONCURRENCY);
+type VoicedEntry = AnkiExportEntry & { recording: { _id: string; path: string } };
+
+/** Each entry's recording, read a few at a time, handed to `onRead` (awaited) as each batch comes; the entries whose recording could not be read. */
+async function readRecordings(entries: readonly VoicedEntry[], read: MediaReader, onRead: (entry: VoicedEntry, bytes: Uint8Array) => Promise<void>): Promise<Set<string>> {
+  const missing = new Set<string>();
+  for (let start = 0; start < entries.length; start += MEDIA_CONCURRENCY) {
+    const batch = entries.slice(start, start + MEDIA_CONCURRENCY);
     const read_ = await Promise.all(batch.map((entry) => read(entry.recording.path)));
-    for (const [index, bytes] of read_.entries()) if (bytes) await onRead(batch[index], bytes);
+    for (const [index, bytes] of read_.entries()) {
+      if (bytes) await onRead(batch[index], bytes);
+      else missing.add(batch[index].id);
+    }
   }
+  return missing;
 }
 
-/** The whole package as a stream of zip bytes. */
+/**
+ * The whole package as a stream of zip bytes. The recordings are read while the collection is
+ * built (each goes into the zip as it comes); the notes whose recording could not be read then
+ * lose their [sound:].
+ */
 export function ankiPackageStream(data: AnkiExport, { now, readMedia }: { now: number; readMedia: MediaReader }): ReadableStream<Uint8Array> {
   return producedStream(async (push) => {
     const pending: Uint8Array[] = [];
@@ -95,24 +104,32 @@ export function ankiPackageStream(data: AnkiExport, { now, readMedia }: { now: n
       if (error) failure = error;
       else pending.push(chunk);
     });
-    const flush = async () => {
-      if (failure) throw failure;
-      for (const chunk of pending.splice(0)) await push(chunk);
-    };
+    // One flush after another (each waits for the reader), so chunks leave in the zip's order
+    // and the recordings are read no faster than the download takes them.
+    let flushing = Promise.resolve();
+    const flush = () =>
+      (flushing = flushing.then(async () => {
+        if (failure) throw failure;
+        for (const chunk of pending.splice(0)) await push(chunk);
+      }));
+    const voiced = data.entries.filter((entry): entry is VoicedEntry => entry.recording !== null);
+    const soundFiles = new Map(voiced.map((entry) => [entry.id, soundFileName(entry.recording)]));
     const media: Record<string, string> = {};
-    const soundFiles = new Map<string, string>();
-    await readRecordings(data.entries, readMedia, async (entry, bytes) => {
-      const name = String(soundFiles.size);
+    const reading = readRecordings(voiced, readMedia, (entry, bytes) => {
+      const name = String(Object.keys(media).length);
       const file = new ZipPassThrough(name);
       zip.add(file);
       file.push(bytes, true);
-      media[name] = soundFileName(entry.recording);
-      soundFiles.set(entry.id, media[name]);
-      await flush();
+      media[name] = soundFiles.get(entry.id)!;
+      return flush();
     });
-    const collection = new ZipDeflate('collection.anki2', { level: 6 });
+    // Awaited by the build; should the build fail first, a later failure here must not go unhandled.
+    reading.catch(() => undefined);
+    const collectionBytes = await buildCollection({ data, soundFiles, missingSounds: () => reading, now });
+    await flush();
+    const collection = new ZipDeflate('collection.anki2', { level: 1 });
     zip.add(collection);
-    collection.push(await buildCollection({ data, soundFiles, now }), true);
+    collection.push(collectionBytes, true);
     await flush();
     const mediaMap = new ZipDeflate(MEDIA_FILE, { level: 6 });
     zip.add(mediaMap);

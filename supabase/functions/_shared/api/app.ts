@@ -67,12 +67,9 @@ export function createApiApp(): Hono<ApiEnv> {
   app.route('/user', streaks);
   app.route('/user', profiles);
   app.route('/flashcard', flashcards);
-<<<<<<< HEAD
   app.route('/flashcard', decks);
-=======
   app.route('/flashcard', ankiImport);
   app.route('/flashcard', ankiExport);
->>>>>>> i35-import
   app.route('/vote', votes);
   app.route('/recording', voiceRequests);
   app.route('/recording', recordings);
