@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir support/helpers.sql
-select plan(195);
+select plan(201);
 
 -- The decisions. A definer function runs with its owner's rights, so each grant is a choice:
 --   anon and authenticated: session_is_live (the realtime.messages policies ask it of every joiner).
@@ -86,12 +86,18 @@ select plan(195);
 --   authenticated only: start_anki_import and import_anki_reviews (importAnki: the caller's own
 --     collection key and rate limits, reviews merged into the caller's own cards only; a guest
 --     may not call them at all).
+--   authenticated only: own_anki_collection_key (anki_export's: the caller's own key, made on
+--     first use) and count_deck_write (add_deck counts a deck in the caller's own `decks` write
+--     limit). None: anki_collection_key(uuid) (any learner's key by id; only definer code calls it).
 create temporary table definer_decisions (signature text primary key, anon boolean not null, authenticated boolean not null)
   on commit drop;
 insert into definer_decisions (signature, anon, authenticated) values
   ('private.assert_session()', false, true),
   ('public.start_anki_import()', false, true),
   ('public.import_anki_reviews(text, jsonb)', false, true),
+  ('private.own_anki_collection_key()', false, true),
+  ('private.count_deck_write(integer)', false, true),
+  ('private.anki_collection_key(uuid)', false, false),
   ('private.voice_need_of(uuid, boolean)', true, true),
   ('private.voice_queue_page(text, integer, integer, integer, uuid)', true, true),
   ('private.voice_totals()', true, true),
