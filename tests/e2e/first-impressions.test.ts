@@ -234,7 +234,9 @@ beforeAll(() => {
 
 describe('every route in each viewport, language and theme', () => {
   it.each(LANES)('on a $viewport in $language, $theme theme', async (lane) => {
-    await walks.get(lane);
+    const walk = walks.get(lane);
+    expect(walk, 'the lane’s walk was started').toBeInstanceOf(Promise);
+    await walk;
   }, 600_000);
 });
 
