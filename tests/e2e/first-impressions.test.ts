@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from '../support/browser.ts';
-import { atMost } from '../support/concurrently.ts';
 import { stack } from '../support/stack.ts';
 import {
   box, checkAccountPage, checkAxe, entryId, inside, LANGUAGES, logIn, longEntryId, open, overlaps, problems,
@@ -197,46 +196,25 @@ async function cleanConsole({ viewport, language, page, errors }: Lane) {
 
 const STEPS = [guestSweep, earlyWords, usageMapColours, signedInSweep, cleanConsole];
 
-/** One lane's walk: its own context and session; a failure names its step. */
-async function walkLane({ viewport, language, theme }: (typeof LANES)[number]): Promise<void> {
-  const { context, page, errors } = await open(viewport, language, theme);
-  const lane: Lane = { viewport, language, theme, context, page, errors, label: (route) => `${viewport}/${language}/${theme} ${route}` };
-  try {
-    for (const step of STEPS) {
-      try {
-        await step(lane);
-      } catch (error) {
-        if (error instanceof Error) error.message = `${step.name}: ${error.message}`;
-        throw error;
-      }
-    }
-  } finally {
-    await context.close();
-  }
-}
-
-// LANES_AT_ONCE lanes walk at a time, more than the stack project's two concurrent tests: a
-// lane's page spends most of its walk waiting for the network to settle (networkidle) and on
-// the server, little of it on a core. The walks start once the file is set up; each lane's
-// test waits for its own walk and fails with its error. Logging out ends only the lane's own
-// session (scope local).
-const LANES_AT_ONCE = 3;
-const walks = new Map<(typeof LANES)[number], Promise<void>>();
-beforeAll(() => {
-  const gate = atMost(LANES_AT_ONCE);
-  for (const lane of LANES) {
-    const walk = gate(() => walkLane(lane));
-    // Awaited by the lane's test below; until then a failure is not an unhandled rejection.
-    walk.catch(() => {});
-    walks.set(lane, walk);
-  }
-});
-
+// Two lanes at once (the stack project's maxConcurrency): one lane's page waits on the
+// network and the server much of the time, which the other fills. Each lane has its own
+// context and session; logging out ends only its own (scope local). A failure names its step.
 describe('every route in each viewport, language and theme', () => {
-  it.each(LANES)('on a $viewport in $language, $theme theme', async (lane) => {
-    const walk = walks.get(lane);
-    expect(walk, 'the lane’s walk was started').toBeInstanceOf(Promise);
-    await walk;
+  it.concurrent.each(LANES)('on a $viewport in $language, $theme theme', async ({ viewport, language, theme }) => {
+    const { context, page, errors } = await open(viewport, language, theme);
+    const lane: Lane = { viewport, language, theme, context, page, errors, label: (route) => `${viewport}/${language}/${theme} ${route}` };
+    try {
+      for (const step of STEPS) {
+        try {
+          await step(lane);
+        } catch (error) {
+          if (error instanceof Error) error.message = `${step.name}: ${error.message}`;
+          throw error;
+        }
+      }
+    } finally {
+      await context.close();
+    }
   }, 600_000);
 });
 

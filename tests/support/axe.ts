@@ -1,14 +1,5 @@
 import axe from 'axe-core';
-import type { BrowserContext, Page } from 'playwright-core';
-
-/**
- * Puts axe-core in every page the context opens, from the start: sent to the browser once,
- * not again (half a megabyte) for each page that is judged. Like the evaluate below, through
- * DevTools, which the page's Content-Security-Policy does not govern.
- */
-export async function withAxe(context: BrowserContext): Promise<void> {
-  await context.addInitScript(axe.source);
-}
+import type { Page } from 'playwright-core';
 
 /**
  * axe-core's serious and critical violations on the page as it is now, one line each

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { seriousAxeViolations, withAxe } from './axe.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { consoleErrors, launchBrowser, screenshot } from './browser.ts';
 import { adminSql, api, closeAdminSql, stack } from './stack.ts';
 
@@ -71,7 +71,6 @@ export async function open(viewport: ViewportName, language: Language, theme: Th
   const context = await browser.newContext({ ...VIEWPORTS[viewport], locale: language, colorScheme: theme });
   // The language the learner picked last time, as the app remembers it.
   await context.addInitScript((lng) => window.localStorage.setItem('i18nextLng', lng), language);
-  await withAxe(context);
   const page = await context.newPage();
   return { context, page, errors: consoleErrors(page) };
 }
