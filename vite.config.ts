@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import os from 'node:os';
 import path from 'node:path';
 import type { CodeSplittingGroup, OutputBundle } from 'rolldown';
 import { defineConfig, type Connect, type Plugin } from 'vite';
@@ -229,9 +228,6 @@ function pwa() {
   });
 }
 
-/** How many unit and function test files run at once. */
-const unitWorkers = Math.max(2, os.availableParallelism() - 1);
-
 export default defineConfig({
   plugins: [hidePrivateFolder(), react(), pwa(), preloadPage()],
   resolve: {
@@ -308,11 +304,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
-          // Vitest's default (a core less than the machine has) ran one file at a time on CI's
-          // two cores, the other idle for three minutes (jsdom's set-up per file is most of it).
-          // At least two at once, with room for a busy machine (and src/test/setup.ts).
-          maxWorkers: unitWorkers,
-          testTimeout: 20_000,
         },
       },
       {
@@ -321,8 +312,6 @@ export default defineConfig({
           name: 'functions',
           environment: 'node',
           include: ['supabase/functions/**/*.test.ts'],
-          // Runs beside the unit project: projects of one group share its number of workers.
-          maxWorkers: unitWorkers,
         },
       },
       {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import i18n from '@/i18n';
 import es from '@/i18n/locales/es.json';
@@ -7,11 +7,6 @@ import es from '@/i18n/locales/es.json';
 // The app fetches es as its own chunk when needed; tests have it at hand from the start, so
 // switching to Spanish never waits on a dynamic import (lazy-locales.test.ts covers the loading).
 i18n.addResourceBundle('es', 'translation', es);
-
-// findBy* and waitFor wait for a state up to 5 s, not 1 s: on a busy 2-core machine (two
-// test files at once, other work beside them) a render can take longer than a second. A
-// passing test waits no longer for it; only a failing one does.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
