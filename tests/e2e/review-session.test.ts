@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { consoleErrors, launchBrowser, logInThroughForm, screenshot } from '../support/browser.ts';
+import { concurrently } from '../support/concurrently.ts';
 import { adminSql, api, closeAdminSql, stack } from '../support/stack.ts';
 
 // The review session as a learner uses it, in real Chromium against the production build:
@@ -184,35 +185,38 @@ describe('a review session that respects the learner’s day', () => {
 
   it('looks right on a phone and a desktop, in English and Spanish, light and dark', async () => {
     const state = await context.storageState();
-    for (const [viewport, size] of [
+    const looks = ([
       ['desktop', { width: 1280, height: 900 }],
       ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      for (const language of ['en-US', 'es'] as const) {
-        for (const theme of ['light', 'dark'] as const) {
-          const other = await browser.newContext({ viewport: size, isMobile: viewport === 'phone', hasTouch: viewport === 'phone', locale: language, colorScheme: theme, storageState: state });
-          await other.addInitScript(([lng]) => {
-            window.localStorage.setItem('i18nextLng', lng);
-            window.localStorage.removeItem('jerga-theme');
-          }, [language]);
-          const otherPage = await other.newPage();
-          const otherErrors = consoleErrors(otherPage);
-          for (const [path, name] of [
-            ['/flashcards', 'review'],
-            ['/flashcards/cards', 'cards'],
-          ] as const) {
-            await otherPage.goto(url(path));
-            await otherPage.locator('main h1').waitFor();
-            await otherPage.waitForLoadState('networkidle');
-            expect(await otherPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-            expect(await seriousAxeViolations(otherPage), `${viewport}/${language}/${theme} ${path}`).toEqual([]);
-            await screenshot(otherPage, `session-${name}-${viewport}-${language}-${theme}`);
-          }
-          expect(otherErrors).toEqual([]);
-          await other.close();
+    ] as const).flatMap(([viewport, size]) =>
+      (['en-US', 'es'] as const).flatMap((language) => (['light', 'dark'] as const).map((theme) => ({ viewport, size, language, theme }))),
+    );
+    // Two contexts at a time (a core each): a page waits for the network to settle most of its time.
+    await concurrently(looks, 2, async ({ viewport, size, language, theme }) => {
+      const other = await browser.newContext({ viewport: size, isMobile: viewport === 'phone', hasTouch: viewport === 'phone', locale: language, colorScheme: theme, storageState: state });
+      try {
+        await other.addInitScript(([lng]) => {
+          window.localStorage.setItem('i18nextLng', lng);
+          window.localStorage.removeItem('jerga-theme');
+        }, [language]);
+        const otherPage = await other.newPage();
+        const otherErrors = consoleErrors(otherPage);
+        for (const [path, name] of [
+          ['/flashcards', 'review'],
+          ['/flashcards/cards', 'cards'],
+        ] as const) {
+          await otherPage.goto(url(path));
+          await otherPage.locator('main h1').waitFor();
+          await otherPage.waitForLoadState('networkidle');
+          expect(await otherPage.evaluate(() => document.documentElement.scrollWidth), `${viewport}/${language}/${theme} ${path}`).toBeLessThanOrEqual(size.width);
+          expect(await seriousAxeViolations(otherPage), `${viewport}/${language}/${theme} ${path}`).toEqual([]);
+          await screenshot(otherPage, `session-${name}-${viewport}-${language}-${theme}`);
         }
+        expect(otherErrors, `${viewport}/${language}/${theme}`).toEqual([]);
+      } finally {
+        await other.close();
       }
-    }
+    });
   });
 
   it('offers the e-mail reminder once a session is finished; Yes turns it on, as /account then shows', async () => {
