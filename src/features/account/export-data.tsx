@@ -4,26 +4,13 @@ import { Spinner } from '@/components/popups';
 import { useToast } from '@/components/toasts';
 import { AnkiControls } from '@/features/flashcards';
 import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
 import './account-strings';
 
 type Export = 'cards' | 'reviews';
 
 const PATHS: Record<Export, string> = { cards: '/flashcard/exportFlashcards/', reviews: '/flashcard/exportReviews/' };
 const FILES: Record<Export, string> = { cards: 'jerga-flashcards.csv', reviews: 'jerga-review-log.csv' };
-
-/** Hands `blob` to the browser as a download named `name`. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The learner's cards and review log as CSV (the log in the FSRS optimizer's format). */
 export function ExportData({ userId }: { userId: string }) {

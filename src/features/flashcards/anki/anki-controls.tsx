@@ -6,24 +6,11 @@ import type { AnkiImportReply } from '@contract/decks';
 import { Spinner } from '@/components/popups';
 import { apiErrorText } from '@/i18n/api-errors';
 import { isApiError } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
 import { flashcardKeys } from '../api/flashcard-keys';
 import { MAX_ANKI_PACKAGE_BYTES, ankiFileName, downloadAnkiPackage, importAnkiPackage } from './anki-api';
 import './anki-strings';
 import './anki-controls.css';
-
-/** Hands `blob` to the browser as a download named `name` (as the CSV exports do). */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 type Outcome = { kind: 'error'; text: string } | { kind: 'imported'; reply: AnkiImportReply } | null;
 

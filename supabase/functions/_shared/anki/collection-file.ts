@@ -2,6 +2,7 @@ import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { Decompress } from 'fzstd';
 import { ApiError } from '../errors.ts';
 import { COLLECTION_FILES } from './format.ts';
+import { concat } from './import-body.ts';
 
 /**
  * The collection file out of an Anki package (a zip), and nothing else: the largest collection
@@ -17,17 +18,6 @@ const tooLarge = () => new ApiError(413, 'anki_package_too_large');
 /** A thrown ApiError as it is; anything a decoder threw means the bytes are not what they claim. */
 function asPackageError(error: unknown): ApiError {
   return error instanceof ApiError ? error : invalid();
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const whole = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.length;
-  }
-  return whole;
 }
 
 /**

@@ -28,6 +28,12 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, limit
     }
     chunks.push(value);
   }
+  return concat(chunks, total);
+}
+
+/** The chunks as one array of `total` bytes (the only chunk itself when there is one). */
+export function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
   const whole = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {
