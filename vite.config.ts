@@ -304,6 +304,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // A component test's few round trips to jsdom can outlast 5 s on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
