@@ -81,12 +81,6 @@ try {
   const http = await measure(`GET exportAnki (${CARDS + RECORDINGS} cards, ${CARDS * REVIEWS_PER_CARD} reviews)`, RUNS, download, 60);
   console.log(`  package ${(bytes / 1024 / 1024).toFixed(2)} MB; budget ${BUDGET_MS} ms: p95 ${http.p95 <= BUDGET_MS ? 'within' : 'OVER'}`);
 
-  const claims = JSON.stringify({ sub: learner.id, role: 'authenticated', session_id: learner.session });
-  const asLearner = <T>(work: (tx: postgres.TransactionSql) => Promise<T>) =>
-    sql.begin(async (tx) => {
-      await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${claims}, true)`;
-      return work(tx);
-    }) as Promise<T>;
   // Another learner's own budget of calls: the same data shape, the SQL alone.
   const otherClaims = JSON.stringify({ sub: others[0].id, role: 'authenticated', session_id: others[0].session });
   await measure('  public.anki_export() alone (another learner)', 5, () =>
@@ -95,63 +89,31 @@ try {
       return tx`select public.anki_export()::text`;
     }), 60);
 
-  console.log('Plans of its statements, as the learner (EXPLAIN ANALYZE):');
-  // public.anki_export()'s three statements as the migration has them (who = the learner).
-  const plans = {
-    cards: `select coalesce(json_agg(json_build_object(
-           'id', f.id, 'entryId', f.entry_id, 'kind', f.kind, 'state', f.state,
-           'due', floor(date_part('epoch', f.due) * 1000)::bigint,
-           'scheduledDays', f.scheduled_days, 'stability', f.stability, 'difficulty', f.difficulty,
-           'reps', f.reps, 'lapses', f.lapses,
-           'lastReview', floor(date_part('epoch', f.last_review) * 1000)::bigint,
-           'suspended', f.suspended, 'learningSteps', f.learning_steps,
-           'createdAt', floor(date_part('epoch', f.created_at) * 1000)::bigint)
-         order by f.created_at, f.id), '[]'::json)
-    from public.flashcards f
-    join public.entries e on e.id = f.entry_id
-   where f.user_id = $1::uuid`,
-    entries: `select coalesce(json_agg(json_build_object(
-           'id', e.id, 'title', e.title, 'description', e.description, 'descriptionEs', e.description_es,
-           'country', e.country, 'countryName', coalesce(c.name_en, e.country),
-           'example', coalesce(e.example_sentence, ''), 'hint', coalesce(e.hint, ''),
-           'cloze', case when exists (select 1 from public.flashcards f
-                                       where f.user_id = $1::uuid and f.entry_id = e.id and f.kind = 'cloze')
-                         then private.entry_cloze(e) end,
-           'clozeAnswer', case when e.example_gap is not null
-                                and strpos(coalesce(e.example_sentence, ''), e.example_gap) > 0
-                               then e.example_gap else e.title end,
-           'recording', case when rec.id is null then null else json_build_object('_id', rec.id, 'path', rec.path) end)
-         order by e.id), '[]'::json)
-    from public.entries e
-    left join public.countries c on c.code = e.country
-    left join lateral (
-      select r.id, r.path from public.recordings r
-       where r.entry_id = e.id and r.country = e.country and r.moderation is null
-       order by r.vote_score desc, r.created_at desc, r.id desc
-       limit 1) rec on true
-   where e.id in (select f.entry_id from public.flashcards f where f.user_id = $1::uuid)`,
-    reviews: `select json_build_object(
-           'cardId', coalesce(array_agg(r.flashcard_id order by r.reviewed_at, r.id), '{}'),
-           'reviewedAt', coalesce(array_agg(floor(date_part('epoch', r.reviewed_at) * 1000)::bigint order by r.reviewed_at, r.id), '{}'),
-           'rating', coalesce(array_agg(r.rating order by r.reviewed_at, r.id), '{}'),
-           'stateBefore', coalesce(array_agg(r.state_before order by r.reviewed_at, r.id), '{}'),
-           'scheduledDays', coalesce(array_agg(r.scheduled_days order by r.reviewed_at, r.id), '{}'),
-           'difficultyAfter', coalesce(array_agg(r.difficulty_after order by r.reviewed_at, r.id), '{}'),
-           'durationMs', coalesce(array_agg(r.duration_ms order by r.reviewed_at, r.id), '{}'),
-           'elapsedDays', coalesce(array_agg(r.elapsed_days order by r.reviewed_at, r.id), '{}'),
-           'dueAfter', coalesce(array_agg(floor(date_part('epoch', r.due_after) * 1000)::bigint order by r.reviewed_at, r.id), '{}'))
-    from public.reviews r
-    join public.flashcards f on f.id = r.flashcard_id
-    join public.entries e on e.id = f.entry_id
-   where r.user_id = $1::uuid and f.user_id = $1::uuid`,
-  };
-  for (const [name, query] of Object.entries(plans)) {
-    const rows = await asLearner((tx) => tx.unsafe(`explain (analyze, costs off) ${query}`, [learner.id]));
-    console.log(`  ${name}:`);
-    for (const row of rows) {
-      const line = String(Object.values(row)[0]);
-      if (/Scan|Execution Time|Sort Method/.test(line)) console.log(`    ${line.trim()}`);
-    }
+  console.log('Plans of its statements, as another learner (auto_explain inside public.anki_export()):');
+  // The function's own statements, as it runs them: auto_explain sends each nested statement's
+  // EXPLAIN ANALYZE to the client as a notice (a copy of the SQL here could drift from it).
+  const notices: string[] = [];
+  const explained = postgres(stack.dbUrl, { max: 1, onnotice: (notice) => notices.push(String(notice.message)) });
+  try {
+    const planClaims = JSON.stringify({ sub: others[1].id, role: 'authenticated', session_id: others[1].session });
+    await explained.begin(async (tx) => {
+      await tx.unsafe(`load 'auto_explain'`);
+      await tx`select set_config('auto_explain.log_min_duration', '0', true), set_config('auto_explain.log_analyze', 'on', true),
+                      set_config('auto_explain.log_nested_statements', 'on', true), set_config('auto_explain.log_level', 'notice', true)`;
+      await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${planClaims}, true)`;
+      await tx`select public.anki_export()::text`;
+    });
+  } finally {
+    await explained.end();
+  }
+  // The statements that take time (the RLS checks' tiny nested ones left out).
+  for (const plan of notices) {
+    const took = Number(/duration: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+    if (took < 1) continue;
+    const lines = plan.split('\n');
+    const text = lines.find((line) => line.includes('Query Text:'))?.replace(/.*Query Text:\s*/, '').trim() ?? '';
+    console.log(`  ${took.toFixed(1)} ms  ${text.slice(0, 60)}…`);
+    for (const line of lines) if (/Scan|Sort Method/.test(line)) console.log(`    ${line.trim()}`);
   }
 } finally {
   await sql.end();
