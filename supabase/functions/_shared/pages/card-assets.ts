@@ -1,18 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { initWasm } from '@resvg/resvg-wasm';
-import { env } from '../env.ts';
+import { fetchPinnedFile, pinnedFile, type PinnedFile } from '../pinned-files.ts';
 
 /**
  * The card's binary assets: Inter's woff files and resvg's WebAssembly, taken from the
- * installed packages themselves (no copies in the repository), once per process.
- *
- * Where the packages are installed (Node, and Deno beside a node_modules folder),
- * `createRequire(...).resolve` finds a file the same way in both runtimes (`import.meta.resolve`
- * answers an unreadable `npm:` URL under Deno) and `node:fs/promises` reads it. Where they are
- * not (a deployed edge function has no node_modules), each file is fetched from an npm CDN at
- * the exact version below (`JERGA_CARD_ASSETS_URL`, default jsDelivr; any host laid out as
- * `<base>/<package>@<version>/<path>` will do) and used only if its SHA-256 is the one pinned here.
+ * installed packages themselves, else from a pinned CDN file (../pinned-files.ts).
  */
 const PACKAGES = { '@resvg/resvg-wasm': '2.6.2', '@fontsource/inter': '5.3.0' } as const;
 type PackageName = keyof typeof PACKAGES;
@@ -30,36 +21,16 @@ export const CARD_ASSET_FILES: Record<string, { packageName: PackageName; path: 
 
 export const CARD_PACKAGE_VERSIONS = PACKAGES;
 
-const require = createRequire(import.meta.url);
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const pinned = (name: string): PinnedFile => {
+  const file = CARD_ASSET_FILES[name];
+  return { ...file, version: PACKAGES[file.packageName] };
+};
 
 /** One asset from an npm CDN laid out as `<base>/<package>@<version>/<path>`, refused unless it is the pinned file. */
-export async function fetchPinnedAsset(name: string, base: string): Promise<Uint8Array> {
-  const file = CARD_ASSET_FILES[name];
-  const url = `${base.replace(/\/+$/, '')}/${file.packageName}@${PACKAGES[file.packageName]}/${file.path}`;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`card asset ${url}: ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if ((await sha256Hex(bytes)) !== file.sha256) throw new Error(`card asset ${url} is not the pinned file (SHA-256 differs)`);
-  return bytes;
-}
+export const fetchPinnedAsset = (name: string, base: string): Promise<Uint8Array> => fetchPinnedFile(pinned(name), base, 'card asset');
 
 /** One asset's bytes: the installed file when there is one, else the pinned file from the CDN. */
-export async function cardAssetFile(name: string): Promise<Uint8Array> {
-  const file = CARD_ASSET_FILES[name];
-  let installed: string | undefined;
-  try {
-    installed = require.resolve(`${file.packageName}/${file.path}`);
-  } catch {
-    // Not installed here: a deployed edge function.
-  }
-  if (installed) return new Uint8Array(await readFile(installed));
-  return fetchPinnedAsset(name, env('JERGA_CARD_ASSETS_URL') ?? 'https://cdn.jsdelivr.net/npm');
-}
+const cardAssetFile = (name: string): Promise<Uint8Array> => pinnedFile(pinned(name), 'card asset');
 
 /** A font as satori takes it. */
 export type CardFont = { name: string; data: ArrayBuffer; weight: 400 | 700 | 800; style: 'normal' };
